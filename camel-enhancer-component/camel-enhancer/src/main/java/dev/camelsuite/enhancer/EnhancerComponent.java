@@ -1,0 +1,168 @@
+package dev.camelsuite.enhancer;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+
+import dev.camelsuite.enhancer.chain.Chain;
+import dev.camelsuite.enhancer.chain.ChainDefinition;
+import dev.camelsuite.enhancer.chain.InvalidChainException;
+import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.job.EnhancementJobManager;
+import org.apache.camel.Endpoint;
+import org.apache.camel.spi.Metadata;
+import org.apache.camel.support.DefaultComponent;
+import org.apache.camel.support.service.ServiceHelper;
+
+/**
+ * The {@code enhancer:} component: holds the chains and engines it knows, the default options of its endpoints and
+ * the job manager that runs chains in this JVM.
+ */
+@org.apache.camel.spi.annotations.Component("enhancer")
+public class EnhancerComponent extends DefaultComponent {
+
+    @Metadata(description = "Default options of the endpoints")
+    private EnhancerConfiguration configuration = new EnhancerConfiguration();
+
+    @Metadata(label = "advanced",
+              description = "Chains defined in configuration, by name: each has a type (list, weighted or graph) and"
+                            + " its engines, one element per entry in Stanbol's line syntax")
+    private Map<String, ChainDefinition> chains = new LinkedHashMap<>();
+
+    @Metadata(label = "advanced",
+              description = "The thread pool engines that become ready together run on. By default a pool of Camel's"
+                            + " default thread pool profile.")
+    private ExecutorService executorService;
+
+    private final Map<String, Chain> javaChains = new ConcurrentHashMap<>();
+    private final Map<String, EnhancementEngine> engines = new ConcurrentHashMap<>();
+    private EnhancementJobManager jobManager;
+
+    public EnhancerComponent() {
+    }
+
+    @Override
+    protected Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters) throws Exception {
+        if (remaining == null || remaining.isBlank()) {
+            throw new IllegalArgumentException("The enhancer endpoint needs a chain name: enhancer:chainName");
+        }
+        EnhancerConfiguration conf = configuration.copy();
+        EnhancerEndpoint endpoint = new EnhancerEndpoint(uri, this, remaining, conf);
+        setProperties(endpoint, parameters);
+        conf.validate();
+        return endpoint;
+    }
+
+    @Override
+    protected void doInit() throws Exception {
+        super.doInit();
+        configuration.validate();
+        // configuration errors surface when the context starts, before any route
+        for (Map.Entry<String, ChainDefinition> e : chains.entrySet()) {
+            e.getValue().toChain(e.getKey());
+        }
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        super.doStart();
+        if (jobManager == null) {
+            jobManager = new EnhancementJobManager(getCamelContext(), executorService);
+        }
+        ServiceHelper.startService(jobManager);
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        ServiceHelper.stopService(jobManager);
+        super.doStop();
+    }
+
+    /** Adds a chain built in Java; it wins over one of the same name from configuration or the registry. */
+    public EnhancerComponent addChain(Chain chain) {
+        javaChains.put(chain.getName(), chain);
+        return this;
+    }
+
+    /** Adds an engine; it wins over a bean of the same name in the registry. */
+    public EnhancerComponent addEngine(EnhancementEngine engine) {
+        engines.put(engine.getName(), engine);
+        return this;
+    }
+
+    /**
+     * The chain of this name: one added in Java, else one from configuration, else a {@link Chain} bean of that
+     * name in the registry.
+     *
+     * @throws InvalidChainException when there is none, or its definition is invalid
+     */
+    public Chain resolveChain(String name) {
+        Chain chain = javaChains.get(name);
+        if (chain != null) {
+            return chain;
+        }
+        ChainDefinition definition = chains.get(name);
+        if (definition != null) {
+            return definition.toChain(name);
+        }
+        chain = getCamelContext().getRegistry().lookupByNameAndType(name, Chain.class);
+        if (chain != null) {
+            return chain;
+        }
+        throw new InvalidChainException(name, null, "No chain named '" + name + "': add it to the enhancer"
+                                                    + " component, define camel.component.enhancer.chains[" + name
+                                                    + "], or bind a Chain bean of that name");
+    }
+
+    /**
+     * The engine of this name: one added to the component, else a bean of that name, else the only bean whose
+     * {@link EnhancementEngine#getName()} is that name; null when there is none.
+     */
+    public EnhancementEngine lookupEngine(String name) {
+        EnhancementEngine engine = engines.get(name);
+        if (engine != null) {
+            return engine;
+        }
+        engine = getCamelContext().getRegistry().lookupByNameAndType(name, EnhancementEngine.class);
+        if (engine != null) {
+            return engine;
+        }
+        Set<EnhancementEngine> all = getCamelContext().getRegistry().findByType(EnhancementEngine.class);
+        for (EnhancementEngine candidate : all) {
+            if (name.equals(candidate.getName())) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+
+    public EnhancementJobManager getJobManager() {
+        return jobManager;
+    }
+
+    public EnhancerConfiguration getConfiguration() {
+        return configuration;
+    }
+
+    public void setConfiguration(EnhancerConfiguration configuration) {
+        this.configuration = configuration;
+    }
+
+    public Map<String, ChainDefinition> getChains() {
+        return chains;
+    }
+
+    public void setChains(Map<String, ChainDefinition> chains) {
+        this.chains = chains;
+    }
+
+    public ExecutorService getExecutorService() {
+        return executorService;
+    }
+
+    public void setExecutorService(ExecutorService executorService) {
+        this.executorService = executorService;
+    }
+}

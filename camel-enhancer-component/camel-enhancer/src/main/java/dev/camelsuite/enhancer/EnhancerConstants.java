@@ -1,0 +1,40 @@
+package dev.camelsuite.enhancer;
+
+import org.apache.camel.spi.Metadata;
+
+/** Headers of the enhancer component. */
+public final class EnhancerConstants {
+
+    @Metadata(description = "The id of one request. Kept when the caller sets it, else a new unique id.",
+              javaType = "String")
+    public static final String REFERENCE_ID = "CamelEnhancerReferenceId";
+    @Metadata(label = "producer", description = "The name of the chain that ran.", javaType = "String")
+    public static final String CHAIN = "CamelEnhancerChain";
+    @Metadata(label = "producer", description = "How the chain ended: completed or failed.", javaType = "String")
+    public static final String CHAIN_STATUS = "CamelEnhancerChainStatus";
+    @Metadata(label = "producer", description = "The language of the text, if known (set by the caller or detected).",
+              javaType = "String")
+    public static final String LANGUAGE = "CamelEnhancerLanguage";
+    @Metadata(label = "producer", description = "Engines whose execution failed, in plan order.",
+              javaType = "java.util.List<String>")
+    public static final String FAILED_ENGINES = "CamelEnhancerFailedEngines";
+    @Metadata(label = "producer", description = "Engines whose execution was skipped, in plan order.",
+              javaType = "java.util.List<String>")
+    public static final String SKIPPED_ENGINES = "CamelEnhancerSkippedEngines";
+    @Metadata(label = "producer", description = "Milliseconds each engine that ran took, in plan order.",
+              javaType = "java.util.Map<String, Long>")
+    public static final String ENGINE_TIMINGS = "CamelEnhancerEngineTimings";
+    @Metadata(label = "producer", description = "Overrides the timeout option for this exchange (milliseconds).",
+              javaType = "Long")
+    public static final String TIMEOUT = "CamelEnhancerTimeout";
+    @Metadata(label = "producer", description = "The name of the engine (its endpoint URI) on the exchange an"
+                                                + " endpoint engine receives.",
+              javaType = "String")
+    public static final String ENGINE = "CamelEnhancerEngine";
+
+    /** Standard header read as the caller's language when the body is not yet a content item. */
+    public static final String CONTENT_LANGUAGE = "Content-Language";
+
+    private EnhancerConstants() {
+    }
+}

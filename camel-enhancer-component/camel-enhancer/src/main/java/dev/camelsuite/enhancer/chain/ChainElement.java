@@ -1,0 +1,160 @@
+package dev.camelsuite.enhancer.chain;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One element of a chain in Apache Stanbol's line syntax: {@code engine;param=value;flag}, a bare flag meaning true.
+ * Parameters: {@code optional}, {@code dependsOn=a,b} (graph chains), {@code timeout=<ms>} and
+ * {@code maxRetries=<n>}. An unknown or repeated parameter is an error, so a typo never silently changes a chain.
+ */
+public final class ChainElement {
+
+    private final String engine;
+    private final boolean optional;
+    private final List<String> dependsOn;
+    private final long timeout;
+    private final int maxRetries;
+
+    public ChainElement(String engine, boolean optional, List<String> dependsOn, long timeout, int maxRetries) {
+        this.engine = engine;
+        this.optional = optional;
+        this.dependsOn = List.copyOf(dependsOn);
+        this.timeout = timeout;
+        this.maxRetries = maxRetries;
+    }
+
+    /** Parses one element of the chain named {@code chain} (named in errors). */
+    public static ChainElement parse(String chain, String line) {
+        if (line == null || line.isBlank()) {
+            throw new InvalidChainException(chain, null, "Chain '" + chain + "' has an empty element");
+        }
+        String[] fields = line.split(";");
+        String engine = fields[0].trim();
+        if (engine.isEmpty()) {
+            throw new InvalidChainException(chain, null,
+                    "Chain '" + chain + "' has an element without an engine name: '" + line + "'");
+        }
+        boolean optional = false;
+        List<String> dependsOn = List.of();
+        long timeout = 0;
+        int maxRetries = 0;
+        Set<String> seen = new HashSet<>();
+        for (int i = 1; i < fields.length; i++) {
+            String field = fields[i].trim();
+            if (field.isEmpty()) {
+                continue;
+            }
+            int eq = field.indexOf('=');
+            String key = (eq < 0 ? field : field.substring(0, eq)).trim();
+            String value = eq < 0 ? "true" : field.substring(eq + 1).trim();
+            if (!seen.add(key)) {
+                throw invalid(chain, engine, "parameter '" + key + "' appears twice");
+            }
+            switch (key) {
+                case "optional" -> optional = parseBoolean(chain, engine, key, value);
+                case "dependsOn" -> dependsOn = parseNames(chain, engine, value);
+                case "timeout" -> timeout = parseLong(chain, engine, key, value);
+                case "maxRetries" -> maxRetries = (int) Math.min(Integer.MAX_VALUE, parseLong(chain, engine, key, value));
+                default -> throw invalid(chain, engine, "unknown parameter '" + key
+                                                        + "' (known: optional, dependsOn, timeout, maxRetries)");
+            }
+        }
+        return new ChainElement(engine, optional, dependsOn, timeout, maxRetries);
+    }
+
+    private static boolean parseBoolean(String chain, String engine, String key, String value) {
+        if ("true".equalsIgnoreCase(value)) {
+            return true;
+        }
+        if ("false".equalsIgnoreCase(value)) {
+            return false;
+        }
+        throw invalid(chain, engine, "parameter '" + key + "' must be true or false but was '" + value + "'");
+    }
+
+    private static long parseLong(String chain, String engine, String key, String value) {
+        try {
+            long v = Long.parseLong(value);
+            if (v >= 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw invalid(chain, engine, "parameter '" + key + "' must be a whole number >= 0 but was '" + value + "'");
+    }
+
+    private static List<String> parseNames(String chain, String engine, String value) {
+        List<String> names = new ArrayList<>();
+        for (String n : value.split(",")) {
+            String name = n.trim();
+            if (name.isEmpty()) {
+                throw invalid(chain, engine, "dependsOn has an empty engine name: '" + value + "'");
+            }
+            names.add(name);
+        }
+        return names;
+    }
+
+    private static InvalidChainException invalid(String chain, String engine, String what) {
+        return new InvalidChainException(chain, engine, "Chain '" + chain + "', engine '" + engine + "': " + what);
+    }
+
+    public String getEngine() {
+        return engine;
+    }
+
+    public boolean isOptional() {
+        return optional;
+    }
+
+    public List<String> getDependsOn() {
+        return dependsOn;
+    }
+
+    /** Engine timeout in milliseconds, 0 for none. */
+    public long getTimeout() {
+        return timeout;
+    }
+
+    /** How often the engine is run again after it failed. */
+    public int getMaxRetries() {
+        return maxRetries;
+    }
+
+    ChainElement withDependsOn(List<String> names) {
+        return new ChainElement(engine, optional, names, timeout, maxRetries);
+    }
+
+    /** The element in line syntax; {@link #parse(String, String)} reads it back. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder(engine);
+        if (optional) {
+            sb.append(";optional");
+        }
+        if (!dependsOn.isEmpty()) {
+            sb.append(";dependsOn=").append(String.join(",", dependsOn));
+        }
+        if (timeout > 0) {
+            sb.append(";timeout=").append(timeout);
+        }
+        if (maxRetries > 0) {
+            sb.append(";maxRetries=").append(maxRetries);
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ChainElement other && toString().equals(other.toString());
+    }
+
+    @Override
+    public int hashCode() {
+        return toString().hashCode();
+    }
+}

@@ -1,0 +1,462 @@
+package dev.camelsuite.enhancer.content;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import dev.camelsuite.enhancer.chain.ChainElement;
+import dev.camelsuite.enhancer.chain.ExecutionPlan;
+import dev.camelsuite.enhancer.metadata.EngineExecution;
+import dev.camelsuite.enhancer.metadata.Execution;
+import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
+import dev.camelsuite.enhancer.metadata.ExecutionStatus;
+
+/**
+ * The JSON form of a content item (schema in {@code docs/enhancer-component.adoc}), written and read with Jackson's
+ * streaming API: no reflection, so it works the same in a native image. Reading rejects malformed input with an
+ * {@link IllegalArgumentException} saying what is wrong; unknown fields are skipped.
+ */
+public final class ContentItemJson {
+
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).build())
+            .build();
+
+    private ContentItemJson() {
+    }
+
+    public static String toJson(ContentItem item) {
+        StringWriter out = new StringWriter(256);
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            write(item, g);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    public static void write(ContentItem item, Writer out) throws IOException {
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            write(item, g);
+        }
+    }
+
+    public static void write(ContentItem item, OutputStream out) throws IOException {
+        try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+            write(item, g);
+        }
+    }
+
+    private static void write(ContentItem item, JsonGenerator g) throws IOException {
+        item.getLock().readLock().lock();
+        try {
+            g.writeStartObject();
+            g.writeStringField("uri", item.getUri());
+            writeIfPresent(g, "referenceId", item.getReferenceId());
+            writeIfPresent(g, "mediaType", item.getMediaType());
+            writeIfPresent(g, "text", item.getText());
+            writeIfPresent(g, "language", item.getLanguage());
+            writeIfPresent(g, "callerLanguage", item.explicitLanguage());
+            if (!item.getParts().isEmpty()) {
+                g.writeArrayFieldStart("parts");
+                for (ContentPart p : item.getParts()) {
+                    g.writeStartObject();
+                    g.writeStringField("name", p.name());
+                    g.writeStringField("mediaType", p.mediaType());
+                    g.writeStringField("data", Base64.getEncoder().encodeToString(p.data()));
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+            }
+            g.writeArrayFieldStart("annotations");
+            for (TextAnnotation a : item.getAnnotations()) {
+                writeAnnotation(a, g);
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("entities");
+            for (EntityAnnotation e : item.getEntities()) {
+                writeEntity(e, g);
+            }
+            g.writeEndArray();
+            ExecutionMetadata md = item.getExecutionMetadata();
+            if (md != null) {
+                g.writeFieldName("executionMetadata");
+                writeMetadata(md, g);
+            }
+            g.writeEndObject();
+        } finally {
+            item.getLock().readLock().unlock();
+        }
+    }
+
+    private static void writeAnnotation(TextAnnotation a, JsonGenerator g) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("id", a.getId());
+        g.writeStringField("type", a.getType());
+        if (a.hasSpan()) {
+            g.writeNumberField("begin", a.getBegin());
+            g.writeNumberField("end", a.getEnd());
+            g.writeStringField("text", a.getCoveredText());
+        }
+        g.writeNumberField("confidence", a.getConfidence());
+        writeIfPresent(g, "engine", a.getEngine());
+        if (!a.getFeatures().isEmpty()) {
+            g.writeFieldName("features");
+            writeValue(a.getFeatures(), g);
+        }
+        g.writeEndObject();
+    }
+
+    private static void writeEntity(EntityAnnotation e, JsonGenerator g) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("id", e.getId());
+        g.writeStringField("reference", e.getReference());
+        writeIfPresent(g, "label", e.getLabel());
+        g.writeArrayFieldStart("types");
+        for (String t : e.getTypes()) {
+            g.writeString(t);
+        }
+        g.writeEndArray();
+        g.writeNumberField("confidence", e.getConfidence());
+        writeIfPresent(g, "engine", e.getEngine());
+        if (e.getTextAnnotation() != null) {
+            g.writeStringField("annotation", e.getTextAnnotation().getId());
+        }
+        g.writeEndObject();
+    }
+
+    private static void writeMetadata(ExecutionMetadata md, JsonGenerator g) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("chain", md.getChain());
+        g.writeBooleanField("defaultChain", md.getChainExecution().isDefaultChain());
+        g.writeStringField("enhances", md.getChainExecution().getEnhances());
+        g.writeArrayFieldStart("plan");
+        for (String element : md.getPlan().toElements()) {
+            g.writeString(element);
+        }
+        g.writeEndArray();
+        writeExecution(md.getChainExecution(), g);
+        g.writeArrayFieldStart("engines");
+        for (EngineExecution e : md.getEngineExecutions()) {
+            g.writeStartObject();
+            g.writeStringField("engine", e.getEngine());
+            writeExecution(e, g);
+            if (e.getDurationNanos() >= 0) {
+                g.writeNumberField("durationNanos", e.getDurationNanos());
+            }
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static void writeExecution(Execution e, JsonGenerator g) throws IOException {
+        g.writeStringField("status", e.getStatus().label());
+        if (e.getStarted() != null) {
+            g.writeStringField("started", e.getStarted().toString());
+        }
+        if (e.getCompleted() != null) {
+            g.writeStringField("completed", e.getCompleted().toString());
+        }
+        writeIfPresent(g, "statusMessage", e.getStatusMessage());
+    }
+
+    private static void writeValue(Object v, JsonGenerator g) throws IOException {
+        if (v == null) {
+            g.writeNull();
+        } else if (v instanceof String s) {
+            g.writeString(s);
+        } else if (v instanceof Boolean b) {
+            g.writeBoolean(b);
+        } else if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
+            g.writeNumber(((Number) v).longValue());
+        } else if (v instanceof Number n) {
+            g.writeNumber(n.doubleValue());
+        } else if (v instanceof Map<?, ?> m) {
+            g.writeStartObject();
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                g.writeFieldName(String.valueOf(e.getKey()));
+                writeValue(e.getValue(), g);
+            }
+            g.writeEndObject();
+        } else if (v instanceof Iterable<?> list) {
+            g.writeStartArray();
+            for (Object o : list) {
+                writeValue(o, g);
+            }
+            g.writeEndArray();
+        } else {
+            g.writeString(v.toString());
+        }
+    }
+
+    private static void writeIfPresent(JsonGenerator g, String field, String value) throws IOException {
+        if (value != null) {
+            g.writeStringField(field, value);
+        }
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    public static ContentItem fromJson(String json) {
+        try (JsonParser p = FACTORY.createParser(json)) {
+            return read(p);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("Malformed content item JSON: " + e.getMessage(), e);
+        }
+    }
+
+    public static ContentItem fromJson(InputStream json) {
+        try (JsonParser p = FACTORY.createParser(json)) {
+            return read(p);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("Malformed content item JSON: " + e.getMessage(), e);
+        }
+    }
+
+    private static ContentItem read(JsonParser p) throws IOException {
+        expect(p.nextToken(), JsonToken.START_OBJECT, "a content item object");
+        Map<String, Object> fields = new HashMap<>();
+        List<Map<String, Object>> annotations = List.of();
+        List<Map<String, Object>> entities = List.of();
+        List<Map<String, Object>> parts = List.of();
+        Map<String, Object> metadata = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken t = p.nextToken();
+            switch (name) {
+                case "annotations" -> annotations = readObjects(p, t, name);
+                case "entities" -> entities = readObjects(p, t, name);
+                case "parts" -> parts = readObjects(p, t, name);
+                case "executionMetadata" -> metadata = asObject(readValue(p, t), name);
+                default -> fields.put(name, readValue(p, t));
+            }
+        }
+        String uri = string(fields, "uri", true);
+        String text = string(fields, "text", false);
+        String mediaType = string(fields, "mediaType", false);
+        ContentItem item;
+        if (text != null) {
+            item = ContentItem.ofText(uri, text);
+        } else {
+            Map<String, Object> first = parts.isEmpty() ? null : parts.get(0);
+            if (first == null) {
+                throw new IllegalArgumentException("Content item " + uri + " has neither text nor parts");
+            }
+            item = ContentItem.ofBytes(uri, decode(first), string(first, "mediaType", true));
+            parts = parts.subList(1, parts.size());
+        }
+        item.setReferenceId(string(fields, "referenceId", false));
+        item.setLanguage(string(fields, "callerLanguage", false));
+        for (Map<String, Object> part : parts) {
+            item.addPart(new ContentPart(string(part, "name", true), string(part, "mediaType", true), decode(part)));
+        }
+        Map<String, TextAnnotation> byId = new HashMap<>();
+        for (Map<String, Object> a : annotations) {
+            TextAnnotation ta = readAnnotation(item, a);
+            byId.put(ta.getId(), ta);
+            item.restoreAnnotation(ta);
+        }
+        for (Map<String, Object> e : entities) {
+            String link = string(e, "annotation", false);
+            TextAnnotation ta = link == null ? null : byId.get(link);
+            if (link != null && ta == null) {
+                throw new IllegalArgumentException("Entity annotation links to unknown text annotation '" + link + "'");
+            }
+            List<String> types = new ArrayList<>();
+            Object rawTypes = e.get("types");
+            if (rawTypes instanceof List<?> list) {
+                for (Object o : list) {
+                    types.add(String.valueOf(o));
+                }
+            }
+            item.restoreEntity(new EntityAnnotation(string(e, "id", true), string(e, "reference", true),
+                    string(e, "label", false), types, number(e, "confidence").doubleValue(),
+                    string(e, "engine", false), ta));
+        }
+        if (metadata != null) {
+            item.setExecutionMetadata(readMetadata(metadata));
+        }
+        if (mediaType != null && text != null && !ContentItem.TEXT_PLAIN.equals(mediaType)) {
+            item.restoreMediaType(mediaType);
+        }
+        return item;
+    }
+
+    private static TextAnnotation readAnnotation(ContentItem item, Map<String, Object> a) {
+        String id = string(a, "id", true);
+        Object begin = a.get("begin");
+        int b = begin == null ? -1 : number(a, "begin").intValue();
+        int e = begin == null ? -1 : number(a, "end").intValue();
+        String text = item.getText();
+        String covered = null;
+        if (b >= 0) {
+            if (text == null || e < b || e > text.length()) {
+                throw new IllegalArgumentException("Annotation " + id + " has span [" + b + ", " + e
+                                                   + ") outside the text");
+            }
+            covered = text.substring(b, e);
+        }
+        Object features = a.get("features");
+        return new TextAnnotation(id, string(a, "type", true), b, e, covered, number(a, "confidence").doubleValue(),
+                string(a, "engine", false), features == null ? null : asObject(features, "features"));
+    }
+
+    private static ExecutionMetadata readMetadata(Map<String, Object> m) {
+        String chain = string(m, "chain", true);
+        List<ChainElement> elements = new ArrayList<>();
+        Object plan = m.get("plan");
+        if (!(plan instanceof List<?> lines)) {
+            throw new IllegalArgumentException("Execution metadata of chain '" + chain + "' have no plan");
+        }
+        for (Object line : lines) {
+            elements.add(ChainElement.parse(chain, String.valueOf(line)));
+        }
+        ExecutionMetadata md = ExecutionMetadata.create(ExecutionPlan.of(chain, elements), string(m, "enhances", true),
+                Boolean.TRUE.equals(m.get("defaultChain")));
+        restore(md.getChainExecution(), m);
+        Object engines = m.get("engines");
+        if (engines instanceof List<?> list) {
+            for (Object o : list) {
+                Map<String, Object> e = asObject(o, "engines");
+                String engine = string(e, "engine", true);
+                EngineExecution ex = md.getEngineExecution(engine);
+                if (ex == null) {
+                    throw new IllegalArgumentException("Execution metadata of chain '" + chain
+                                                       + "' have an execution of engine '" + engine
+                                                       + "', which is not in the plan");
+                }
+                restore(ex, e);
+                if (e.get("durationNanos") != null) {
+                    ex.setDurationNanos(number(e, "durationNanos").longValue());
+                }
+            }
+        }
+        return md;
+    }
+
+    private static void restore(Execution ex, Map<String, Object> m) {
+        ex.restore(ExecutionStatus.ofLabel(string(m, "status", true)), instant(m, "started"), instant(m, "completed"),
+                string(m, "statusMessage", false));
+    }
+
+    private static Instant instant(Map<String, Object> m, String field) {
+        String value = string(m, field, false);
+        try {
+            return value == null ? null : Instant.parse(value);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("Field '" + field + "' is not an ISO-8601 instant: " + value, e);
+        }
+    }
+
+    private static byte[] decode(Map<String, Object> part) {
+        try {
+            return Base64.getDecoder().decode(string(part, "data", true));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Part '" + part.get("name") + "' has data that is not Base64", e);
+        }
+    }
+
+    private static List<Map<String, Object>> readObjects(JsonParser p, JsonToken t, String field) throws IOException {
+        Object v = readValue(p, t);
+        if (!(v instanceof List<?> list)) {
+            throw new IllegalArgumentException("Field '" + field + "' must be an array");
+        }
+        List<Map<String, Object>> result = new ArrayList<>(list.size());
+        for (Object o : list) {
+            result.add(asObject(o, field));
+        }
+        return result;
+    }
+
+    private static Object readValue(JsonParser p, JsonToken t) throws IOException {
+        if (t == null) {
+            throw new IllegalArgumentException("Content item JSON ends too early");
+        }
+        switch (t) {
+            case START_OBJECT: {
+                Map<String, Object> map = new LinkedHashMap<>();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    map.put(name, readValue(p, p.nextToken()));
+                }
+                return map;
+            }
+            case START_ARRAY: {
+                List<Object> list = new ArrayList<>();
+                JsonToken next;
+                while ((next = p.nextToken()) != JsonToken.END_ARRAY) {
+                    list.add(readValue(p, next));
+                }
+                return list;
+            }
+            case VALUE_STRING:
+                return p.getText();
+            case VALUE_NUMBER_INT:
+                return p.getLongValue();
+            case VALUE_NUMBER_FLOAT:
+                return p.getDoubleValue();
+            case VALUE_TRUE:
+                return Boolean.TRUE;
+            case VALUE_FALSE:
+                return Boolean.FALSE;
+            case VALUE_NULL:
+                return null;
+            default:
+                throw new IllegalArgumentException("Unexpected " + t + " in content item JSON");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> asObject(Object v, String field) {
+        if (v instanceof Map<?, ?> m) {
+            return (Map<String, Object>) m;
+        }
+        throw new IllegalArgumentException("Field '" + field + "' must hold objects");
+    }
+
+    private static String string(Map<String, Object> m, String field, boolean required) {
+        Object v = m.get(field);
+        if (v == null) {
+            if (required) {
+                throw new IllegalArgumentException("Field '" + field + "' is missing");
+            }
+            return null;
+        }
+        if (!(v instanceof String s)) {
+            throw new IllegalArgumentException("Field '" + field + "' must be a string");
+        }
+        return s;
+    }
+
+    private static Number number(Map<String, Object> m, String field) {
+        Object v = m.get(field);
+        if (!(v instanceof Number n)) {
+            throw new IllegalArgumentException("Field '" + field + "' must be a number");
+        }
+        return n;
+    }
+
+    private static void expect(JsonToken actual, JsonToken expected, String what) {
+        if (actual != expected) {
+            throw new IllegalArgumentException("Content item JSON must start with " + what + " but has " + actual);
+        }
+    }
+}

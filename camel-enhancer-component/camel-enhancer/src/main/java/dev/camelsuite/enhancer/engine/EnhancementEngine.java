@@ -1,0 +1,57 @@
+package dev.camelsuite.enhancer.engine;
+
+import dev.camelsuite.enhancer.content.ContentItem;
+
+/**
+ * One step of an enhancement chain. Engines are found by name in the Camel registry (or added to the component); a
+ * chain names them.
+ */
+public interface EnhancementEngine {
+
+    /** The name chains use for this engine. */
+    String getName();
+
+    /**
+     * Whether and how this engine enhances the item. Must be fast and must not change the item. The default answers
+     * {@link CanEnhance#SYNCHRONOUS}.
+     */
+    default CanEnhance canEnhance(ContentItem item) {
+        return CanEnhance.SYNCHRONOUS;
+    }
+
+    /**
+     * Adds this engine's enhancements to the item.
+     *
+     * @throws EngineException when the engine cannot do its work; the message becomes the engine's status message
+     */
+    void computeEnhancements(ContentItem item) throws EngineException;
+
+    /** Position in weighted chains: higher runs first (see {@link EngineOrder}). */
+    default int getOrder() {
+        return EngineOrder.DEFAULT;
+    }
+
+    /**
+     * Whether one instance may enhance several items at once. An engine answering false is never entered by two
+     * threads at the same time.
+     */
+    default boolean isThreadSafe() {
+        return true;
+    }
+
+    /** A synchronous engine made of a function, handy for small engines and tests. */
+    static EnhancementEngine of(String name, int order, EngineWork work) {
+        return new FunctionalEngine(name, order, work);
+    }
+
+    /** A synchronous engine of {@link EngineOrder#DEFAULT default order} made of a function. */
+    static EnhancementEngine of(String name, EngineWork work) {
+        return new FunctionalEngine(name, EngineOrder.DEFAULT, work);
+    }
+
+    /** The work of an engine made with {@link #of(String, int, EngineWork)}. */
+    @FunctionalInterface
+    interface EngineWork {
+        void enhance(ContentItem item) throws EngineException;
+    }
+}

@@ -1,0 +1,421 @@
+package dev.camelsuite.enhancer.job;
+
+import java.time.Instant;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeoutException;
+
+import dev.camelsuite.enhancer.chain.ExecutionNode;
+import dev.camelsuite.enhancer.chain.ExecutionPlan;
+import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.engine.CanEnhance;
+import dev.camelsuite.enhancer.engine.EngineException;
+import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.metadata.EngineExecution;
+import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
+import dev.camelsuite.enhancer.metadata.ExecutionStatus;
+
+/**
+ * One run of a plan over one content item. Every node whose dependencies are done runs: when exactly one becomes
+ * ready it runs inline on the thread that finished its dependency (a linear chain costs no thread hand-off); when
+ * several do, all but one go to the job manager's pool. A failed required node fails the chain: nothing new starts and
+ * the job ends when the running nodes have finished.
+ * <p>
+ * All state changes, of the job and of its execution metadata, happen under the job's monitor. Whoever moves a node
+ * from running to done owns its outcome, so an engine that finishes after its timeout changes nothing.
+ */
+public final class EnhancementJob {
+
+    private static final byte PENDING = 0;
+    private static final byte RUNNING = 1;
+    private static final byte DONE = 2;
+    private static final int[] NONE = new int[0];
+
+    private final EnhancementJobManager manager;
+    private final ContentItem item;
+    private final ExecutionMetadata metadata;
+    private final ExecutionPlan plan;
+    private final EnhancementEngine[] engines;
+    private final JobListener listener;
+    private final int[] waitingFor;
+    private final byte[] state;
+    private final Thread[] runners;
+    private ScheduledFuture<?>[] engineTimeouts;
+    private ScheduledFuture<?> chainTimeout;
+    private int running;
+    private int remaining;
+    private boolean failed;
+    private boolean finished;
+    private boolean timedOut;
+    private String failedEngine;
+    private Throwable failure;
+    private Thread startingThread;
+    private boolean completedSync;
+
+    EnhancementJob(EnhancementJobManager manager, ContentItem item, ExecutionMetadata metadata,
+                   EnhancementEngine[] engines, JobListener listener) {
+        this.manager = manager;
+        this.item = item;
+        this.metadata = metadata;
+        this.plan = metadata.getPlan();
+        this.engines = engines;
+        this.listener = listener;
+        int n = plan.size();
+        this.waitingFor = new int[n];
+        this.state = new byte[n];
+        this.runners = new Thread[n];
+    }
+
+    /**
+     * Starts the job, running what it can on this thread.
+     *
+     * @return true when the job has already ended and told its listener with {@code sync = true}
+     */
+    boolean start(long timeoutMillis) {
+        int[] ready;
+        boolean endNow;
+        synchronized (this) {
+            startingThread = Thread.currentThread();
+            metadata.getChainExecution().start(Instant.now());
+            for (int i = 0; i < state.length; i++) {
+                EngineExecution ex = metadata.getEngineExecution(i);
+                if (ex.getStatus().isDone()) {
+                    state[i] = DONE;
+                    if (ex.getStatus() == ExecutionStatus.FAILED && !ex.getNode().isOptional() && !failed) {
+                        // continuing an item whose required engine had failed: the chain stays failed
+                        markChainFailed(ex.getEngine(), ex.getStatusMessage(), null);
+                    }
+                } else {
+                    remaining++;
+                }
+            }
+            for (int i = 0; i < state.length; i++) {
+                if (state[i] == PENDING) {
+                    int w = 0;
+                    for (int d : plan.getNode(i).getDependsOn()) {
+                        if (state[d] != DONE) {
+                            w++;
+                        }
+                    }
+                    waitingFor[i] = w;
+                }
+            }
+            ready = failed ? NONE : takeReady(null);
+            if (timeoutMillis > 0 && ready.length > 0) {
+                chainTimeout = manager.schedule(() -> chainTimedOut(timeoutMillis), timeoutMillis);
+            }
+            endNow = running == 0;
+        }
+        if (endNow) {
+            finish();
+        } else {
+            dispatch(ready, true);
+        }
+        synchronized (this) {
+            startingThread = null;
+            return completedSync;
+        }
+    }
+
+    /** Marks the pending nodes with nothing left to wait for (among {@code candidates}, or all) as running. */
+    private int[] takeReady(int[] candidates) {
+        int count = 0;
+        int[] ready = null;
+        int limit = candidates == null ? state.length : candidates.length;
+        for (int k = 0; k < limit; k++) {
+            int i = candidates == null ? k : candidates[k];
+            if (state[i] == PENDING && waitingFor[i] == 0) {
+                if (ready == null) {
+                    ready = new int[limit - k];
+                }
+                state[i] = RUNNING;
+                running++;
+                ready[count++] = i;
+            }
+        }
+        if (count == 0) {
+            return NONE;
+        }
+        return count == ready.length ? ready : java.util.Arrays.copyOf(ready, count);
+    }
+
+    /** Runs the first node on this thread when allowed, and hands the others to the pool. */
+    private void dispatch(int[] ready, boolean inline) {
+        for (int k = inline ? 1 : 0; k < ready.length; k++) {
+            int node = ready[k];
+            try {
+                manager.execute(() -> drive(node));
+            } catch (RejectedExecutionException e) {
+                int[] next = completeNode(node, ExecutionStatus.FAILED,
+                        "Engine '" + plan.getNode(node).getEngine() + "' could not start: the job manager is stopping",
+                        e, -1);
+                if (next != null) {
+                    dispatch(next, false);
+                }
+            }
+        }
+        if (inline && ready.length > 0) {
+            drive(ready[0]);
+        }
+    }
+
+    private void drive(int node) {
+        int next = node;
+        while (next >= 0) {
+            next = runNode(next);
+        }
+    }
+
+    /** Runs one node on this thread; answers the node to run next on this thread, or -1. */
+    private int runNode(int i) {
+        ExecutionNode node = plan.getNode(i);
+        synchronized (this) {
+            if (state[i] != RUNNING) {
+                return -1;
+            }
+            metadata.getEngineExecution(i).start(Instant.now());
+            runners[i] = Thread.currentThread();
+            if (node.getTimeout() > 0) {
+                if (engineTimeouts == null) {
+                    engineTimeouts = new ScheduledFuture<?>[state.length];
+                }
+                engineTimeouts[i] = manager.schedule(() -> engineTimedOut(i), node.getTimeout());
+            }
+        }
+        EnhancementEngine engine = engines[i];
+        ExecutionStatus status;
+        String message = null;
+        Throwable cause = null;
+        long began = System.nanoTime();
+        if (engine == null) {
+            message = "Engine '" + node.getEngine() + "' is not available: the engine is currently not active";
+            status = node.isOptional() ? ExecutionStatus.SKIPPED : ExecutionStatus.FAILED;
+        } else {
+            status = ExecutionStatus.COMPLETED;
+            try {
+                CanEnhance can = engine.canEnhance(item);
+                if (can == null || can == CanEnhance.CANNOT) {
+                    message = "cannot enhance";
+                    status = node.isOptional() ? ExecutionStatus.SKIPPED : ExecutionStatus.COMPLETED;
+                } else {
+                    invokeWithRetries(engine, can, node.getMaxRetries());
+                }
+            } catch (Throwable t) {
+                status = ExecutionStatus.FAILED;
+                cause = t;
+                message = messageOf(t);
+            }
+        }
+        long took = System.nanoTime() - began;
+        int[] next = completeNode(i, status, message, cause, took);
+        if (next == null) {
+            // the node had been ended by its timeout, which may have interrupted this thread
+            Thread.interrupted();
+            return -1;
+        }
+        if (next.length == 0) {
+            return -1;
+        }
+        dispatch(next.length == 1 ? NONE : java.util.Arrays.copyOfRange(next, 1, next.length), false);
+        return next[0];
+    }
+
+    private void invokeWithRetries(EnhancementEngine engine, CanEnhance can, int maxRetries) throws Exception {
+        for (int attempt = 0;; attempt++) {
+            try {
+                invoke(engine, can);
+                return;
+            } catch (Exception e) {
+                if (attempt >= maxRetries || Thread.currentThread().isInterrupted()) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private void invoke(EnhancementEngine engine, CanEnhance can) throws EngineException {
+        if (!engine.isThreadSafe()) {
+            synchronized (engine) {
+                invokeLocked(engine, can);
+            }
+        } else {
+            invokeLocked(engine, can);
+        }
+    }
+
+    private void invokeLocked(EnhancementEngine engine, CanEnhance can) throws EngineException {
+        if (can == CanEnhance.SYNCHRONOUS) {
+            item.getLock().writeLock().lock();
+            try {
+                engine.computeEnhancements(item);
+            } finally {
+                item.getLock().writeLock().unlock();
+            }
+        } else {
+            engine.computeEnhancements(item);
+        }
+    }
+
+    static String messageOf(Throwable t) {
+        if (t instanceof EngineException && t.getMessage() != null) {
+            return t.getMessage();
+        }
+        return t.getMessage() == null ? t.getClass().getName() : t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+
+    /**
+     * Records a node's outcome if this caller still owns it. Answers null when it does not (the node was already
+     * ended), else the nodes that became ready, already marked running. Ends the job when nothing runs any more.
+     */
+    private int[] completeNode(int i, ExecutionStatus status, String message, Throwable cause, long nanos) {
+        int[] ready;
+        boolean end;
+        synchronized (this) {
+            ready = recordOutcome(i, status, message, cause, nanos);
+            end = ready != null && running == 0;
+        }
+        if (end) {
+            finish();
+        }
+        return ready;
+    }
+
+    private int[] recordOutcome(int i, ExecutionStatus status, String message, Throwable cause, long nanos) {
+        if (state[i] != RUNNING || finished) {
+            return null;
+        }
+        state[i] = DONE;
+        running--;
+        remaining--;
+        runners[i] = null;
+        if (engineTimeouts != null && engineTimeouts[i] != null) {
+            engineTimeouts[i].cancel(false);
+            engineTimeouts[i] = null;
+        }
+        EngineExecution ex = metadata.getEngineExecution(i);
+        ExecutionNode node = plan.getNode(i);
+        Instant now = Instant.now();
+        switch (status) {
+            case COMPLETED -> ex.complete(now, message);
+            case SKIPPED -> ex.skip(now, message);
+            default -> ex.fail(now, message);
+        }
+        ex.setDurationNanos(nanos);
+        if (status == ExecutionStatus.FAILED && !node.isOptional() && !failed) {
+            markChainFailed(node.getEngine(), message, cause);
+        }
+        if (failed) {
+            return NONE;
+        }
+        int[] dependants = node.getDependants();
+        for (int d : dependants) {
+            waitingFor[d]--;
+        }
+        return takeReady(dependants);
+    }
+
+    private void markChainFailed(String engine, String message, Throwable cause) {
+        failed = true;
+        failedEngine = engine;
+        failure = cause;
+        metadata.getChainExecution().fail(Instant.now(),
+                "Enhancement Chain failed because of required Engine '" + engine + "' failed with Message: " + message);
+    }
+
+    private void engineTimedOut(int i) {
+        int[] next;
+        boolean end;
+        synchronized (this) {
+            if (state[i] != RUNNING || finished || runners[i] == null) {
+                return;
+            }
+            // interrupt while holding the monitor: the runner can only clear it after it has seen its node ended
+            runners[i].interrupt();
+            String engine = plan.getNode(i).getEngine();
+            long timeout = plan.getNode(i).getTimeout();
+            next = recordOutcome(i, ExecutionStatus.FAILED,
+                    "Engine '" + engine + "' did not complete within " + timeout + " ms",
+                    new TimeoutException("Engine '" + engine + "' timed out after " + timeout + " ms"), -1);
+            end = running == 0;
+        }
+        if (end) {
+            finish();
+        } else if (next != null) {
+            // never run engines on the timer thread
+            dispatch(next, false);
+        }
+    }
+
+    private void chainTimedOut(long timeoutMillis) {
+        synchronized (this) {
+            if (finished) {
+                return;
+            }
+            Instant now = Instant.now();
+            for (int i = 0; i < state.length; i++) {
+                if (state[i] == RUNNING) {
+                    state[i] = DONE;
+                    running--;
+                    if (runners[i] != null) {
+                        runners[i].interrupt();
+                        metadata.getEngineExecution(i).fail(now, "Engine '" + plan.getNode(i).getEngine()
+                                                                 + "' was still running when the chain timed out after "
+                                                                 + timeoutMillis + " ms");
+                    }
+                }
+            }
+            timedOut = true;
+            failed = true;
+            metadata.getChainExecution().fail(now, "Enhancement Chain '" + plan.getChainName()
+                                                   + "' did not complete within " + timeoutMillis + " ms");
+        }
+        finish();
+    }
+
+    private void finish() {
+        boolean sync;
+        synchronized (this) {
+            if (finished) {
+                return;
+            }
+            finished = true;
+            if (chainTimeout != null) {
+                chainTimeout.cancel(false);
+            }
+            if (!failed) {
+                metadata.getChainExecution().complete(Instant.now(), null);
+            }
+            sync = Thread.currentThread() == startingThread;
+            completedSync = sync;
+        }
+        listener.jobDone(this, sync);
+    }
+
+    public ContentItem getItem() {
+        return item;
+    }
+
+    public ExecutionMetadata getMetadata() {
+        return metadata;
+    }
+
+    /** Whether the chain failed (a required engine failed, or the chain timed out). */
+    public synchronized boolean isFailed() {
+        return failed;
+    }
+
+    /** Whether the chain did not complete within its timeout. */
+    public synchronized boolean isTimedOut() {
+        return timedOut;
+    }
+
+    /** The required engine whose failure failed the chain, or null. */
+    public synchronized String getFailedEngine() {
+        return failedEngine;
+    }
+
+    /** What the failed required engine threw, or null. */
+    public synchronized Throwable getFailure() {
+        return failure;
+    }
+}

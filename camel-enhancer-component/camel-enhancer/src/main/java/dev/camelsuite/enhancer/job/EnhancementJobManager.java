@@ -1,0 +1,109 @@
+package dev.camelsuite.enhancer.job;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
+import org.apache.camel.CamelContext;
+import org.apache.camel.support.service.ServiceSupport;
+
+/**
+ * Runs chains over content items in this JVM. Engines that become ready together run in parallel on a thread pool
+ * from Camel's executor service manager; engine and chain timeouts run on one timer thread.
+ */
+public class EnhancementJobManager extends ServiceSupport {
+
+    private final CamelContext camelContext;
+    private ExecutorService executorService;
+    private boolean shutdownExecutor;
+    private ScheduledExecutorService timer;
+
+    /**
+     * @param camelContext    the context whose executor service manager makes the pools
+     * @param executorService the pool engines run on in parallel; null for one of Camel's default profile
+     */
+    public EnhancementJobManager(CamelContext camelContext, ExecutorService executorService) {
+        this.camelContext = camelContext;
+        this.executorService = executorService;
+    }
+
+    @Override
+    protected void doStart() {
+        if (executorService == null) {
+            executorService = camelContext.getExecutorServiceManager().newDefaultThreadPool(this, "EnhancerEngines");
+            shutdownExecutor = true;
+        }
+        timer = camelContext.getExecutorServiceManager().newSingleThreadScheduledExecutor(this, "EnhancerTimeouts");
+    }
+
+    @Override
+    protected void doStop() {
+        if (timer != null) {
+            camelContext.getExecutorServiceManager().shutdown(timer);
+            timer = null;
+        }
+        if (shutdownExecutor && executorService != null) {
+            camelContext.getExecutorServiceManager().shutdownGraceful(executorService);
+            executorService = null;
+            shutdownExecutor = false;
+        }
+    }
+
+    /**
+     * Starts enhancing an item. The listener is told exactly once when the job ends.
+     *
+     * @param metadata      the item's execution metadata: new ones, or ones being continued
+     * @param engines       the engine of each node of the metadata's plan
+     * @param timeoutMillis time the whole chain may take, 0 for no limit
+     * @return true when the job already ended on this thread (the listener was told with {@code sync = true})
+     */
+    public boolean enhance(ContentItem item, ExecutionMetadata metadata, EnhancementEngine[] engines,
+                           long timeoutMillis, JobListener listener) {
+        if (!isRunAllowed()) {
+            throw new RejectedExecutionException("The enhancement job manager is not running");
+        }
+        item.setExecutionMetadata(metadata);
+        return new EnhancementJob(this, item, metadata, engines, listener).start(timeoutMillis);
+    }
+
+    /** Enhances an item and waits for the end of the job: a blocking convenience for code outside routes. */
+    public EnhancementJob enhanceAndWait(ContentItem item, ExecutionMetadata metadata, EnhancementEngine[] engines,
+                                         long timeoutMillis)
+            throws InterruptedException {
+        EnhancementJob[] result = new EnhancementJob[1];
+        CountDownLatch done = new CountDownLatch(1);
+        enhance(item, metadata, engines, timeoutMillis, (job, sync) -> {
+            result[0] = job;
+            done.countDown();
+        });
+        done.await();
+        return result[0];
+    }
+
+    void execute(Runnable task) {
+        ExecutorService pool = executorService;
+        if (pool == null) {
+            throw new RejectedExecutionException("The enhancement job manager is stopped");
+        }
+        pool.execute(task);
+    }
+
+    /** Schedules a timeout; null when the manager is stopping, so a job in flight still ends, only unbounded. */
+    ScheduledFuture<?> schedule(Runnable task, long millis) {
+        ScheduledExecutorService t = timer;
+        if (t == null) {
+            return null;
+        }
+        try {
+            return t.schedule(task, millis, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            return null;
+        }
+    }
+}
