@@ -93,8 +93,8 @@ public class EnhancerComponent extends DefaultComponent {
     }
 
     /**
-     * The chain of this name: one added in Java, else one from configuration, else a {@link Chain} bean of that
-     * name in the registry.
+     * The chain of this name: one added in Java, else one from configuration, else a {@link Chain} or
+     * {@link ChainDefinition} bean of that name in the registry.
      *
      * @throws InvalidChainException when there is none, or its definition is invalid
      */
@@ -107,9 +107,13 @@ public class EnhancerComponent extends DefaultComponent {
         if (definition != null) {
             return definition.toChain(name);
         }
-        chain = getCamelContext().getRegistry().lookupByNameAndType(name, Chain.class);
-        if (chain != null) {
-            return chain;
+        Object bean = getCamelContext().getRegistry().lookupByName(name);
+        if (bean instanceof Chain c) {
+            return c;
+        }
+        if (bean instanceof ChainDefinition d) {
+            // a definition bean, e.g. declared in a YAML DSL file
+            return d.toChain(name);
         }
         throw new InvalidChainException(name, null, "No chain named '" + name + "': add it to the enhancer"
                                                     + " component, define camel.component.enhancer.chains[" + name

@@ -410,7 +410,9 @@ public final class ContentItemJson {
             case VALUE_STRING:
                 return p.getText();
             case VALUE_NUMBER_INT:
-                return p.getLongValue();
+                // an int written by Java reads back as an Integer, so features compare equal after a round trip
+                long v = p.getLongValue();
+                return v == (int) v ? (Object) (int) v : (Object) v;
             case VALUE_NUMBER_FLOAT:
                 return p.getDoubleValue();
             case VALUE_TRUE:

@@ -1,0 +1,73 @@
+package dev.camelsuite.enhancer;
+
+import org.apache.camel.CamelContext;
+import org.apache.camel.ResolveEndpointFailedException;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Wrong options fail when the endpoint is created, with a message naming the option. */
+class EndpointOptionsTest {
+
+    @Test
+    void optionsAreBoundThroughTheGeneratedConfigurer() throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            EnhancerEndpoint endpoint = context.getEndpoint("enhancer:demo?timeout=2500&throwOnFailure=false",
+                    EnhancerEndpoint.class);
+            assertThat(endpoint.getChainName()).isEqualTo("demo");
+            assertThat(endpoint.getConfiguration().getTimeout()).isEqualTo(2500);
+            assertThat(endpoint.getConfiguration().isThrowOnFailure()).isFalse();
+        }
+    }
+
+    @Test
+    void componentDefaultsAreCopiedToEachEndpoint() throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            EnhancerComponent component = new EnhancerComponent();
+            component.getConfiguration().setTimeout(700);
+            context.addComponent("enhancer", component);
+            EnhancerEndpoint a = context.getEndpoint("enhancer:a", EnhancerEndpoint.class);
+            EnhancerEndpoint b = context.getEndpoint("enhancer:b?timeout=5", EnhancerEndpoint.class);
+            assertThat(a.getConfiguration().getTimeout()).isEqualTo(700);
+            assertThat(b.getConfiguration().getTimeout()).isEqualTo(5);
+            assertThat(component.getConfiguration().getTimeout()).isEqualTo(700);
+        }
+    }
+
+    @Test
+    void aNegativeTimeoutIsNamed() throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            assertThatThrownBy(() -> context.getEndpoint("enhancer:demo?timeout=-1"))
+                    .isInstanceOf(ResolveEndpointFailedException.class)
+                    .rootCause().hasMessageContaining("Option timeout must be >= 0");
+        }
+    }
+
+    @Test
+    void anUnknownOptionIsNamed() throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            assertThatThrownBy(() -> context.getEndpoint("enhancer:demo?timout=5"))
+                    .isInstanceOf(ResolveEndpointFailedException.class)
+                    .hasMessageContaining("timout");
+        }
+    }
+
+    @Test
+    void aMissingChainNameIsAnError() throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            assertThatThrownBy(() -> context.getEndpoint("enhancer://?timeout=5"))
+                    .rootCause().hasMessageContaining("needs a chain name");
+        }
+    }
+
+    @Test
+    void theLocalEndpointHasNoConsumer() throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            EnhancerEndpoint endpoint = context.getEndpoint("enhancer:demo", EnhancerEndpoint.class);
+            assertThatThrownBy(() -> endpoint.createConsumer(ex -> {
+            })).isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("has no consumer");
+        }
+    }
+}
