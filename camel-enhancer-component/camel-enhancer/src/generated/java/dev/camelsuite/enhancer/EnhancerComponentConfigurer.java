@@ -32,15 +32,33 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "autowiredenabled":
         case "autowiredEnabled": target.setAutowiredEnabled(property(camelContext, boolean.class, value)); return true;
+        case "bridgeerrorhandler":
+        case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
+        case "brokerurl":
+        case "brokerURL": getOrCreateConfiguration(target).setBrokerURL(property(camelContext, java.lang.String.class, value)); return true;
+        case "caspoolsize":
+        case "casPoolSize": getOrCreateConfiguration(target).setCasPoolSize(property(camelContext, int.class, value)); return true;
         case "chains": target.setChains(property(camelContext, java.util.Map.class, value)); return true;
+        case "concurrentconsumers":
+        case "concurrentConsumers": getOrCreateConfiguration(target).setConcurrentConsumers(property(camelContext, int.class, value)); return true;
         case "configuration": target.setConfiguration(property(camelContext, dev.camelsuite.enhancer.EnhancerConfiguration.class, value)); return true;
+        case "connectionfactory":
+        case "connectionFactory": getOrCreateConfiguration(target).setConnectionFactory(property(camelContext, jakarta.jms.ConnectionFactory.class, value)); return true;
         case "executorservice":
         case "executorService": target.setExecutorService(property(camelContext, java.util.concurrent.ExecutorService.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
+        case "maxretries":
+        case "maxRetries": getOrCreateConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "password": getOrCreateConfiguration(target).setPassword(property(camelContext, java.lang.String.class, value)); return true;
+        case "prefetch": getOrCreateConfiguration(target).setPrefetch(property(camelContext, int.class, value)); return true;
+        case "queue": getOrCreateConfiguration(target).setQueue(property(camelContext, java.lang.String.class, value)); return true;
+        case "serializer": getOrCreateConfiguration(target).setSerializer(property(camelContext, java.lang.String.class, value)); return true;
         case "throwonfailure":
         case "throwOnFailure": getOrCreateConfiguration(target).setThrowOnFailure(property(camelContext, boolean.class, value)); return true;
         case "timeout": getOrCreateConfiguration(target).setTimeout(property(camelContext, long.class, value)); return true;
+        case "username":
+        case "userName": getOrCreateConfiguration(target).setUserName(property(camelContext, java.lang.String.class, value)); return true;
         default: return false;
         }
     }
@@ -50,15 +68,33 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "autowiredenabled":
         case "autowiredEnabled": return boolean.class;
+        case "bridgeerrorhandler":
+        case "bridgeErrorHandler": return boolean.class;
+        case "brokerurl":
+        case "brokerURL": return java.lang.String.class;
+        case "caspoolsize":
+        case "casPoolSize": return int.class;
         case "chains": return java.util.Map.class;
+        case "concurrentconsumers":
+        case "concurrentConsumers": return int.class;
         case "configuration": return dev.camelsuite.enhancer.EnhancerConfiguration.class;
+        case "connectionfactory":
+        case "connectionFactory": return jakarta.jms.ConnectionFactory.class;
         case "executorservice":
         case "executorService": return java.util.concurrent.ExecutorService.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
+        case "maxretries":
+        case "maxRetries": return int.class;
+        case "password": return java.lang.String.class;
+        case "prefetch": return int.class;
+        case "queue": return java.lang.String.class;
+        case "serializer": return java.lang.String.class;
         case "throwonfailure":
         case "throwOnFailure": return boolean.class;
         case "timeout": return long.class;
+        case "username":
+        case "userName": return java.lang.String.class;
         default: return null;
         }
     }
@@ -69,15 +105,33 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "autowiredenabled":
         case "autowiredEnabled": return target.isAutowiredEnabled();
+        case "bridgeerrorhandler":
+        case "bridgeErrorHandler": return target.isBridgeErrorHandler();
+        case "brokerurl":
+        case "brokerURL": return getOrCreateConfiguration(target).getBrokerURL();
+        case "caspoolsize":
+        case "casPoolSize": return getOrCreateConfiguration(target).getCasPoolSize();
         case "chains": return target.getChains();
+        case "concurrentconsumers":
+        case "concurrentConsumers": return getOrCreateConfiguration(target).getConcurrentConsumers();
         case "configuration": return target.getConfiguration();
+        case "connectionfactory":
+        case "connectionFactory": return getOrCreateConfiguration(target).getConnectionFactory();
         case "executorservice":
         case "executorService": return target.getExecutorService();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
+        case "maxretries":
+        case "maxRetries": return getOrCreateConfiguration(target).getMaxRetries();
+        case "password": return getOrCreateConfiguration(target).getPassword();
+        case "prefetch": return getOrCreateConfiguration(target).getPrefetch();
+        case "queue": return getOrCreateConfiguration(target).getQueue();
+        case "serializer": return getOrCreateConfiguration(target).getSerializer();
         case "throwonfailure":
         case "throwOnFailure": return getOrCreateConfiguration(target).isThrowOnFailure();
         case "timeout": return getOrCreateConfiguration(target).getTimeout();
+        case "username":
+        case "userName": return getOrCreateConfiguration(target).getUserName();
         default: return null;
         }
     }

@@ -23,9 +23,25 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         dev.camelsuite.enhancer.EnhancerConfiguration target = (dev.camelsuite.enhancer.EnhancerConfiguration) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "brokerurl":
+        case "brokerURL": target.setBrokerURL(property(camelContext, java.lang.String.class, value)); return true;
+        case "caspoolsize":
+        case "casPoolSize": target.setCasPoolSize(property(camelContext, int.class, value)); return true;
+        case "concurrentconsumers":
+        case "concurrentConsumers": target.setConcurrentConsumers(property(camelContext, int.class, value)); return true;
+        case "connectionfactory":
+        case "connectionFactory": target.setConnectionFactory(property(camelContext, jakarta.jms.ConnectionFactory.class, value)); return true;
+        case "maxretries":
+        case "maxRetries": target.setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "password": target.setPassword(property(camelContext, java.lang.String.class, value)); return true;
+        case "prefetch": target.setPrefetch(property(camelContext, int.class, value)); return true;
+        case "queue": target.setQueue(property(camelContext, java.lang.String.class, value)); return true;
+        case "serializer": target.setSerializer(property(camelContext, java.lang.String.class, value)); return true;
         case "throwonfailure":
         case "throwOnFailure": target.setThrowOnFailure(property(camelContext, boolean.class, value)); return true;
         case "timeout": target.setTimeout(property(camelContext, long.class, value)); return true;
+        case "username":
+        case "userName": target.setUserName(property(camelContext, java.lang.String.class, value)); return true;
         default: return false;
         }
     }
@@ -33,9 +49,25 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
     @Override
     public Class<?> getOptionType(String name, boolean ignoreCase) {
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "brokerurl":
+        case "brokerURL": return java.lang.String.class;
+        case "caspoolsize":
+        case "casPoolSize": return int.class;
+        case "concurrentconsumers":
+        case "concurrentConsumers": return int.class;
+        case "connectionfactory":
+        case "connectionFactory": return jakarta.jms.ConnectionFactory.class;
+        case "maxretries":
+        case "maxRetries": return int.class;
+        case "password": return java.lang.String.class;
+        case "prefetch": return int.class;
+        case "queue": return java.lang.String.class;
+        case "serializer": return java.lang.String.class;
         case "throwonfailure":
         case "throwOnFailure": return boolean.class;
         case "timeout": return long.class;
+        case "username":
+        case "userName": return java.lang.String.class;
         default: return null;
         }
     }
@@ -44,9 +76,25 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
     public Object getOptionValue(Object obj, String name, boolean ignoreCase) {
         dev.camelsuite.enhancer.EnhancerConfiguration target = (dev.camelsuite.enhancer.EnhancerConfiguration) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "brokerurl":
+        case "brokerURL": return target.getBrokerURL();
+        case "caspoolsize":
+        case "casPoolSize": return target.getCasPoolSize();
+        case "concurrentconsumers":
+        case "concurrentConsumers": return target.getConcurrentConsumers();
+        case "connectionfactory":
+        case "connectionFactory": return target.getConnectionFactory();
+        case "maxretries":
+        case "maxRetries": return target.getMaxRetries();
+        case "password": return target.getPassword();
+        case "prefetch": return target.getPrefetch();
+        case "queue": return target.getQueue();
+        case "serializer": return target.getSerializer();
         case "throwonfailure":
         case "throwOnFailure": return target.isThrowOnFailure();
         case "timeout": return target.getTimeout();
+        case "username":
+        case "userName": return target.getUserName();
         default: return null;
         }
     }

@@ -23,11 +23,33 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         EnhancerEndpoint target = (EnhancerEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "bridgeerrorhandler":
+        case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
+        case "brokerurl":
+        case "brokerURL": target.getConfiguration().setBrokerURL(property(camelContext, java.lang.String.class, value)); return true;
+        case "caspoolsize":
+        case "casPoolSize": target.getConfiguration().setCasPoolSize(property(camelContext, int.class, value)); return true;
+        case "concurrentconsumers":
+        case "concurrentConsumers": target.getConfiguration().setConcurrentConsumers(property(camelContext, int.class, value)); return true;
+        case "connectionfactory":
+        case "connectionFactory": target.getConfiguration().setConnectionFactory(property(camelContext, jakarta.jms.ConnectionFactory.class, value)); return true;
+        case "exceptionhandler":
+        case "exceptionHandler": target.setExceptionHandler(property(camelContext, org.apache.camel.spi.ExceptionHandler.class, value)); return true;
+        case "exchangepattern":
+        case "exchangePattern": target.setExchangePattern(property(camelContext, org.apache.camel.ExchangePattern.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
+        case "maxretries":
+        case "maxRetries": target.getConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "password": target.getConfiguration().setPassword(property(camelContext, java.lang.String.class, value)); return true;
+        case "prefetch": target.getConfiguration().setPrefetch(property(camelContext, int.class, value)); return true;
+        case "queue": target.getConfiguration().setQueue(property(camelContext, java.lang.String.class, value)); return true;
+        case "serializer": target.getConfiguration().setSerializer(property(camelContext, java.lang.String.class, value)); return true;
         case "throwonfailure":
         case "throwOnFailure": target.getConfiguration().setThrowOnFailure(property(camelContext, boolean.class, value)); return true;
         case "timeout": target.getConfiguration().setTimeout(property(camelContext, long.class, value)); return true;
+        case "username":
+        case "userName": target.getConfiguration().setUserName(property(camelContext, java.lang.String.class, value)); return true;
         default: return false;
         }
     }
@@ -35,11 +57,33 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
     @Override
     public Class<?> getOptionType(String name, boolean ignoreCase) {
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "bridgeerrorhandler":
+        case "bridgeErrorHandler": return boolean.class;
+        case "brokerurl":
+        case "brokerURL": return java.lang.String.class;
+        case "caspoolsize":
+        case "casPoolSize": return int.class;
+        case "concurrentconsumers":
+        case "concurrentConsumers": return int.class;
+        case "connectionfactory":
+        case "connectionFactory": return jakarta.jms.ConnectionFactory.class;
+        case "exceptionhandler":
+        case "exceptionHandler": return org.apache.camel.spi.ExceptionHandler.class;
+        case "exchangepattern":
+        case "exchangePattern": return org.apache.camel.ExchangePattern.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
+        case "maxretries":
+        case "maxRetries": return int.class;
+        case "password": return java.lang.String.class;
+        case "prefetch": return int.class;
+        case "queue": return java.lang.String.class;
+        case "serializer": return java.lang.String.class;
         case "throwonfailure":
         case "throwOnFailure": return boolean.class;
         case "timeout": return long.class;
+        case "username":
+        case "userName": return java.lang.String.class;
         default: return null;
         }
     }
@@ -48,11 +92,33 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
     public Object getOptionValue(Object obj, String name, boolean ignoreCase) {
         EnhancerEndpoint target = (EnhancerEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "bridgeerrorhandler":
+        case "bridgeErrorHandler": return target.isBridgeErrorHandler();
+        case "brokerurl":
+        case "brokerURL": return target.getConfiguration().getBrokerURL();
+        case "caspoolsize":
+        case "casPoolSize": return target.getConfiguration().getCasPoolSize();
+        case "concurrentconsumers":
+        case "concurrentConsumers": return target.getConfiguration().getConcurrentConsumers();
+        case "connectionfactory":
+        case "connectionFactory": return target.getConfiguration().getConnectionFactory();
+        case "exceptionhandler":
+        case "exceptionHandler": return target.getExceptionHandler();
+        case "exchangepattern":
+        case "exchangePattern": return target.getExchangePattern();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
+        case "maxretries":
+        case "maxRetries": return target.getConfiguration().getMaxRetries();
+        case "password": return target.getConfiguration().getPassword();
+        case "prefetch": return target.getConfiguration().getPrefetch();
+        case "queue": return target.getConfiguration().getQueue();
+        case "serializer": return target.getConfiguration().getSerializer();
         case "throwonfailure":
         case "throwOnFailure": return target.getConfiguration().isThrowOnFailure();
         case "timeout": return target.getConfiguration().getTimeout();
+        case "username":
+        case "userName": return target.getConfiguration().getUserName();
         default: return null;
         }
     }

@@ -23,13 +23,29 @@ public class EnhancerEndpointUriFactory extends org.apache.camel.support.compone
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(4);
+        Set<String> props = new HashSet<>(17);
+        props.add("bridgeErrorHandler");
+        props.add("brokerURL");
+        props.add("casPoolSize");
         props.add("chainName");
+        props.add("concurrentConsumers");
+        props.add("connectionFactory");
+        props.add("exceptionHandler");
+        props.add("exchangePattern");
         props.add("lazyStartProducer");
+        props.add("maxRetries");
+        props.add("password");
+        props.add("prefetch");
+        props.add("queue");
+        props.add("serializer");
         props.add("throwOnFailure");
         props.add("timeout");
+        props.add("userName");
         PROPERTY_NAMES = Collections.unmodifiableSet(props);
-        SECRET_PROPERTY_NAMES = Collections.emptySet();
+        Set<String> secretProps = new HashSet<>(2);
+        secretProps.add("password");
+        secretProps.add("userName");
+        SECRET_PROPERTY_NAMES = Collections.unmodifiableSet(secretProps);
         MULTI_VALUE_PREFIXES = Collections.emptyMap();
     }
 

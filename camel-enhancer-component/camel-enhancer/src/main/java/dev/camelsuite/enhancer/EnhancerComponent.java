@@ -52,6 +52,7 @@ public class EnhancerComponent extends DefaultComponent {
         EnhancerEndpoint endpoint = new EnhancerEndpoint(uri, this, remaining, conf);
         setProperties(endpoint, parameters);
         conf.validate();
+        conf.validateRemote();
         return endpoint;
     }
 

@@ -11,9 +11,58 @@ import org.apache.camel.spi.UriParams;
 @Configurer
 public class EnhancerConfiguration implements Cloneable {
 
+    @UriParam(label = "common",
+              description = "The broker queue of the chain's workers. With a queue the endpoint is remote: the producer"
+                            + " sends to the workers on the queue, the consumer is a worker. Without one the chain runs in"
+                            + " this JVM.")
+    private String queue;
+
+    @UriParam(label = "common",
+              description = "The ActiveMQ broker URL: tcp://host:61616, ssl://…, failover:(tcp://a:61616,tcp://b:61616),"
+                            + " vm://name. Not needed when connectionFactory is set.")
+    private String brokerURL;
+
+    @UriParam(label = "common",
+              description = "A JMS connection factory to use instead of brokerURL, e.g. a pooled one from the registry.")
+    private jakarta.jms.ConnectionFactory connectionFactory;
+
+    @UriParam(label = "security", secret = true, description = "The user name for the broker.")
+    private String userName;
+
+    @UriParam(label = "security", secret = true, description = "The password for the broker.")
+    private String password;
+
+    @UriParam(label = "producer", defaultValue = "8",
+              description = "Requests in flight per producer (UIMA AS CasPoolSize). When the pool is full the exchange"
+                            + " waits, holding no thread, until a reply frees a place; its timeout starts when it is sent.")
+    @Metadata(defaultValue = "8")
+    private int casPoolSize = 8;
+
     @UriParam(label = "producer", defaultValue = "0",
-              description = "Milliseconds the whole chain may take; 0 for no limit. When it runs out the exchange fails"
-                            + " with ExchangeTimedOutException. The header CamelEnhancerTimeout overrides it.")
+              description = "How often a request is sent again after it timed out or could not be sent (another worker"
+                            + " may take it). The reference id stays the same, so the first answer wins.")
+    private int maxRetries;
+
+    @UriParam(label = "common", defaultValue = "json", enums = "json,binary",
+              description = "The wire format of content items: json, or binary (Smile, compact). Workers read both.")
+    @Metadata(defaultValue = "json")
+    private String serializer = "json";
+
+    @UriParam(label = "consumer", defaultValue = "1",
+              description = "Worker instances taking requests from the queue in parallel (UIMA AS numberOfInstances).")
+    @Metadata(defaultValue = "1")
+    private int concurrentConsumers = 1;
+
+    @UriParam(label = "consumer", defaultValue = "1",
+              description = "Requests the broker sends a worker instance ahead of its acknowledgements. 1 spreads slow"
+                            + " documents evenly over workers; 0 makes each instance ask for every message.")
+    @Metadata(defaultValue = "1")
+    private int prefetch = 1;
+
+    @UriParam(label = "producer", defaultValue = "0",
+              description = "Milliseconds the whole chain may take (local mode) or the round trip of one request may take"
+                            + " (remote mode); 0 for no limit. When it runs out the exchange fails with"
+                            + " ExchangeTimedOutException. The header CamelEnhancerTimeout overrides it.")
     private long timeout;
 
     @UriParam(label = "producer", defaultValue = "true",
@@ -44,6 +93,119 @@ public class EnhancerConfiguration implements Cloneable {
             throw new IllegalArgumentException("Option timeout must be >= 0 (milliseconds, 0 for none) but was "
                                                + timeout);
         }
+        if (casPoolSize <= 0) {
+            throw new IllegalArgumentException("Option casPoolSize must be > 0 but was " + casPoolSize);
+        }
+        if (maxRetries < 0) {
+            throw new IllegalArgumentException("Option maxRetries must be >= 0 but was " + maxRetries);
+        }
+        if (concurrentConsumers <= 0) {
+            throw new IllegalArgumentException("Option concurrentConsumers must be > 0 but was " + concurrentConsumers);
+        }
+        if (prefetch < 0) {
+            throw new IllegalArgumentException("Option prefetch must be >= 0 but was " + prefetch);
+        }
+        if (!"json".equals(serializer) && !"binary".equals(serializer)) {
+            throw new IllegalArgumentException("Option serializer must be json or binary but was '" + serializer + "'");
+        }
+        if (queue != null && queue.isBlank()) {
+            throw new IllegalArgumentException("Option queue must not be blank");
+        }
+    }
+
+    /** Checks what remote mode needs, naming the options at fault. */
+    public void validateRemote() {
+        if (queue == null) {
+            return;
+        }
+        if (connectionFactory == null && (brokerURL == null || brokerURL.isBlank())) {
+            throw new IllegalArgumentException("Option queue=" + queue + " needs a broker: set brokerURL or"
+                                               + " connectionFactory (on the endpoint or the enhancer component)");
+        }
+    }
+
+    public boolean isRemote() {
+        return queue != null;
+    }
+
+    public String getQueue() {
+        return queue;
+    }
+
+    public void setQueue(String queue) {
+        this.queue = queue;
+    }
+
+    public String getBrokerURL() {
+        return brokerURL;
+    }
+
+    public void setBrokerURL(String brokerURL) {
+        this.brokerURL = brokerURL;
+    }
+
+    public jakarta.jms.ConnectionFactory getConnectionFactory() {
+        return connectionFactory;
+    }
+
+    public void setConnectionFactory(jakarta.jms.ConnectionFactory connectionFactory) {
+        this.connectionFactory = connectionFactory;
+    }
+
+    public String getUserName() {
+        return userName;
+    }
+
+    public void setUserName(String userName) {
+        this.userName = userName;
+    }
+
+    public String getPassword() {
+        return password;
+    }
+
+    public void setPassword(String password) {
+        this.password = password;
+    }
+
+    public int getCasPoolSize() {
+        return casPoolSize;
+    }
+
+    public void setCasPoolSize(int casPoolSize) {
+        this.casPoolSize = casPoolSize;
+    }
+
+    public int getMaxRetries() {
+        return maxRetries;
+    }
+
+    public void setMaxRetries(int maxRetries) {
+        this.maxRetries = maxRetries;
+    }
+
+    public String getSerializer() {
+        return serializer;
+    }
+
+    public void setSerializer(String serializer) {
+        this.serializer = serializer;
+    }
+
+    public int getConcurrentConsumers() {
+        return concurrentConsumers;
+    }
+
+    public void setConcurrentConsumers(int concurrentConsumers) {
+        this.concurrentConsumers = concurrentConsumers;
+    }
+
+    public int getPrefetch() {
+        return prefetch;
+    }
+
+    public void setPrefetch(int prefetch) {
+        this.prefetch = prefetch;
     }
 
     public EnhancerConfiguration copy() {

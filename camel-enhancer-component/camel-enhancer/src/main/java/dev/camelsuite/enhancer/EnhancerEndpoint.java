@@ -8,13 +8,16 @@ import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
+import dev.camelsuite.enhancer.remote.EnhancerWorkerConsumer;
+import dev.camelsuite.enhancer.remote.RemoteEnhancerProducer;
 import org.apache.camel.support.DefaultEndpoint;
 
 /**
- * Runs an enhancement chain over the message body: body in, enhanced content item out, with headers to branch on.
+ * Runs an enhancement chain over the message body: body in, enhanced content item out, with headers to branch on;
+ * in this JVM, or scaled out over a broker queue to workers (the same URI with a queue on both sides).
  */
 @UriEndpoint(firstVersion = "1.0.0", scheme = "enhancer", title = "Enhancer", syntax = "enhancer:chainName",
-             producerOnly = true, category = { Category.AI }, headersClass = EnhancerConstants.class)
+             category = { Category.AI, Category.MESSAGING }, headersClass = EnhancerConstants.class)
 public class EnhancerEndpoint extends DefaultEndpoint {
 
     @UriPath(description = "The name of the chain to run")
@@ -36,15 +39,22 @@ public class EnhancerEndpoint extends DefaultEndpoint {
         return (EnhancerComponent) super.getComponent();
     }
 
+    /** In remote mode (with a queue) a producer that sends to the workers, else one that runs the chain here. */
     @Override
     public Producer createProducer() {
-        return new EnhancerProducer(this);
+        return configuration.isRemote() ? new RemoteEnhancerProducer(this) : new EnhancerProducer(this);
     }
 
+    /** A worker on the endpoint's queue; a consumer needs remote mode. */
     @Override
-    public Consumer createConsumer(Processor processor) {
-        throw new UnsupportedOperationException("The enhancer endpoint " + getEndpointUri()
-                                                + " runs chains in this JVM and has no consumer");
+    public Consumer createConsumer(Processor processor) throws Exception {
+        if (!configuration.isRemote()) {
+            throw new IllegalArgumentException("The enhancer endpoint " + getEndpointUri() + " has no queue option:"
+                                               + " a consumer is a worker taking requests from a queue");
+        }
+        Consumer consumer = new EnhancerWorkerConsumer(this, processor);
+        configureConsumer(consumer);
+        return consumer;
     }
 
     public String getChainName() {

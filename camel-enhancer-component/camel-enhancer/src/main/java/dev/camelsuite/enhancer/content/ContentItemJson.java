@@ -59,8 +59,25 @@ public final class ContentItemJson {
     }
 
     public static void write(ContentItem item, OutputStream out) throws IOException {
-        try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+        write(item, out, FACTORY);
+    }
+
+    /**
+     * Writes the item with another factory of Jackson's streaming API, e.g. Smile's for the compact binary form of
+     * the same schema.
+     */
+    public static void write(ContentItem item, OutputStream out, JsonFactory factory) throws IOException {
+        try (JsonGenerator g = factory.createGenerator(out, JsonEncoding.UTF8)) {
             write(item, g);
+        }
+    }
+
+    /** Reads an item written with {@link #write(ContentItem, OutputStream, JsonFactory)} and the same factory. */
+    public static ContentItem read(byte[] data, JsonFactory factory) {
+        try (JsonParser p = factory.createParser(data)) {
+            return read(p);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("Malformed content item: " + e.getMessage(), e);
         }
     }
 

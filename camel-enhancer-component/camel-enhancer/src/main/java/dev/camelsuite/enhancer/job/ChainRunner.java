@@ -1,0 +1,95 @@
+package dev.camelsuite.enhancer.job;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.camelsuite.enhancer.EnhancementException;
+import dev.camelsuite.enhancer.EnhancerComponent;
+import dev.camelsuite.enhancer.chain.Chain;
+import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
+import org.apache.camel.support.service.ServiceHelper;
+import org.apache.camel.support.service.ServiceSupport;
+
+/**
+ * Runs one chain of a component over items in this JVM, for a local producer or a worker: looks the engines up when
+ * started (Camel endpoints used as engines included), and starts new runs or continues items that carry metadata of
+ * this chain.
+ */
+public final class ChainRunner extends ServiceSupport {
+
+    private final EnhancerComponent component;
+    private final String chainName;
+    private final Map<String, EndpointEngine> endpointEngines = new ConcurrentHashMap<>();
+    private PreparedChain prepared;
+
+    public ChainRunner(EnhancerComponent component, String chainName) {
+        this.component = component;
+        this.chainName = chainName;
+    }
+
+    @Override
+    protected void doStart() {
+        Chain chain = component.resolveChain(chainName);
+        prepared = PreparedChain.prepare(chain, this::resolveEngine);
+    }
+
+    @Override
+    protected void doStop() {
+        ServiceHelper.stopService(endpointEngines.values());
+        endpointEngines.clear();
+    }
+
+    /** A registered engine, else a Camel endpoint when the name is a URI (it contains ':'). */
+    private EnhancementEngine resolveEngine(String name) {
+        EnhancementEngine engine = component.lookupEngine(name);
+        if (engine == null && name.indexOf(':') > 0) {
+            engine = endpointEngines.computeIfAbsent(name, uri -> {
+                EndpointEngine e = new EndpointEngine(component.getCamelContext(), uri);
+                ServiceHelper.startService(e);
+                return e;
+            });
+        }
+        return engine;
+    }
+
+    public PreparedChain getPrepared() {
+        return prepared;
+    }
+
+    /**
+     * Starts enhancing an item: a new run, or the continuation of the run whose metadata the item carries.
+     *
+     * @return true when the job already ended on this thread
+     * @throws EnhancementException when the item carries metadata this chain cannot continue
+     */
+    public boolean run(ContentItem item, long timeoutMillis, JobListener listener) throws EnhancementException {
+        ExecutionMetadata metadata = item.getExecutionMetadata();
+        EnhancementEngine[] engines;
+        if (metadata == null) {
+            metadata = ExecutionMetadata.create(prepared.plan(), item, prepared.chain().isDefault());
+            engines = prepared.engines();
+        } else {
+            checkContinuation(item, metadata);
+            metadata.prepareContinuation();
+            engines = prepared.enginesFor(metadata.getPlan(), this::resolveEngine);
+        }
+        return component.getJobManager().enhance(item, metadata, engines, timeoutMillis, listener);
+    }
+
+    private void checkContinuation(ContentItem item, ExecutionMetadata metadata) throws EnhancementException {
+        String chain = prepared.chain().getName();
+        String carried = metadata.getChain();
+        if (!carried.equals(chain)) {
+            throw new EnhancementException("Content item " + item.getUri() + " carries execution metadata of chain '"
+                                           + carried + "' and cannot be continued by chain '" + chain + "'",
+                    chain, null, null, metadata, null);
+        }
+        String enhances = metadata.getChainExecution().getEnhances();
+        if (!enhances.equals(item.getUri())) {
+            throw new EnhancementException("Content item " + item.getUri() + " carries execution metadata of item "
+                                           + enhances, chain, null, null, metadata, null);
+        }
+    }
+}

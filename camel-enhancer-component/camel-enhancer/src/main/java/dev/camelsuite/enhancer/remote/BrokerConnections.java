@@ -1,0 +1,30 @@
+package dev.camelsuite.enhancer.remote;
+
+import dev.camelsuite.enhancer.EnhancerConfiguration;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSException;
+import org.apache.activemq.ActiveMQConnectionFactory;
+
+/** Opens broker connections from an endpoint's options: its connection factory, else ActiveMQ at its brokerURL. */
+final class BrokerConnections {
+
+    private BrokerConnections() {
+    }
+
+    static Connection open(EnhancerConfiguration configuration, String clientPurpose) throws JMSException {
+        ConnectionFactory factory = configuration.getConnectionFactory();
+        if (factory == null) {
+            ActiveMQConnectionFactory amq = new ActiveMQConnectionFactory(configuration.getBrokerURL());
+            // advisories are not used and cost a topic subscription per connection
+            amq.setWatchTopicAdvisories(false);
+            factory = amq;
+        }
+        Connection connection = configuration.getUserName() != null
+                ? factory.createConnection(configuration.getUserName(), configuration.getPassword())
+                : factory.createConnection();
+        connection.setExceptionListener(e -> org.slf4j.LoggerFactory.getLogger(BrokerConnections.class)
+                .warn("Broker connection of {} failed: {}", clientPurpose, e.getMessage()));
+        return connection;
+    }
+}

@@ -1,0 +1,298 @@
+package dev.camelsuite.enhancer.remote;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.camelsuite.enhancer.EnhancementResults;
+import dev.camelsuite.enhancer.EnhancerConfiguration;
+import dev.camelsuite.enhancer.EnhancerEndpoint;
+import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.job.ChainRunner;
+import dev.camelsuite.enhancer.job.EnhancementJob;
+import dev.camelsuite.enhancer.metadata.ExecutionStatus;
+import jakarta.jms.Connection;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import org.apache.activemq.command.ActiveMQMessage;
+import org.apache.camel.Exchange;
+import org.apache.camel.Processor;
+import org.apache.camel.support.DefaultConsumer;
+import org.apache.camel.support.service.ServiceHelper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A worker: takes requests from the endpoint's queue, runs the chain over each item, passes the enhanced item into
+ * its route and replies with the body at the end of the route.
+ * <p>
+ * Each instance ({@code concurrentConsumers}) has its own transacted session: the reply is sent and the request
+ * acknowledged in one commit, so a worker that dies mid-document leaves the request to another worker and never
+ * answers twice. A malformed or foreign message is moved to the queue's dead-letter queue ({@code <queue>.DLQ}) with
+ * a log line saying why, answered with an error when it says where, and the worker goes on.
+ */
+public class EnhancerWorkerConsumer extends DefaultConsumer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EnhancerWorkerConsumer.class);
+    private static final long RECEIVE_TIMEOUT = 250;
+
+    private final EnhancerEndpoint endpoint;
+    private final EnhancerConfiguration configuration;
+    private final ChainRunner runner;
+    private final AtomicLong processed = new AtomicLong();
+    private final AtomicLong rejected = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private volatile boolean running;
+    private ExecutorService instances;
+    private Connection connection;
+    private final List<CompletableFuture<Void>> loops = new ArrayList<>();
+
+    public EnhancerWorkerConsumer(EnhancerEndpoint endpoint, Processor processor) {
+        super(endpoint, processor);
+        this.endpoint = endpoint;
+        this.configuration = endpoint.getConfiguration();
+        this.runner = new ChainRunner(endpoint.getComponent(), endpoint.getChainName());
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        super.doStart();
+        ServiceHelper.startService(runner);
+        connection = BrokerConnections.open(configuration, "enhancer worker " + endpoint.getEndpointUri());
+        connection.start();
+        running = true;
+        int n = configuration.getConcurrentConsumers();
+        instances = getEndpoint().getCamelContext().getExecutorServiceManager()
+                .newFixedThreadPool(this, "EnhancerWorker[" + configuration.getQueue() + "]", n);
+        for (int i = 0; i < n; i++) {
+            Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
+            loops.add(CompletableFuture.runAsync(() -> instanceLoop(session), instances));
+        }
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        running = false;
+        for (CompletableFuture<Void> loop : loops) {
+            try {
+                // an instance finishes the document it holds before it stops
+                loop.get();
+            } catch (Exception e) {
+                LOG.debug("Worker instance ended with", e);
+            }
+        }
+        loops.clear();
+        if (instances != null) {
+            getEndpoint().getCamelContext().getExecutorServiceManager().shutdown(instances);
+            instances = null;
+        }
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (JMSException e) {
+                LOG.debug("Closing the broker connection failed", e);
+            }
+            connection = null;
+        }
+        ServiceHelper.stopService(runner);
+        super.doStop();
+    }
+
+    /** Requests answered completed or failed since the worker started. */
+    public long getProcessedCount() {
+        return processed.get();
+    }
+
+    /** Messages moved to the dead-letter queue since the worker started. */
+    public long getRejectedCount() {
+        return rejected.get();
+    }
+
+    /** Requests whose chain or route failed since the worker started. */
+    public long getFailedCount() {
+        return failed.get();
+    }
+
+    private void instanceLoop(Session session) {
+        MessageConsumer consumer = null;
+        try {
+            consumer = session.createConsumer(session.createQueue(
+                    configuration.getQueue() + "?consumer.prefetchSize=" + configuration.getPrefetch()));
+            MessageProducer replies = session.createProducer(null);
+            replies.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+            while (running) {
+                Message request;
+                try {
+                    request = consumer.receive(RECEIVE_TIMEOUT);
+                } catch (JMSException e) {
+                    if (running) {
+                        LOG.warn("Receiving from queue {} failed: {}", configuration.getQueue(), e.getMessage());
+                        Thread.sleep(RECEIVE_TIMEOUT);
+                    }
+                    continue;
+                }
+                if (request == null) {
+                    continue;
+                }
+                try {
+                    handle(session, replies, request);
+                    session.commit();
+                } catch (Throwable t) {
+                    // the request goes back to the queue for another try (or, after the broker's redeliveries, its DLQ)
+                    LOG.error("Worker on queue {} could not finish message {}; it goes back to the queue",
+                            configuration.getQueue(), safeId(request), t);
+                    rollback(session);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (JMSException e) {
+            LOG.error("Worker instance on queue {} could not start: {}", configuration.getQueue(), e.getMessage(), e);
+        } finally {
+            close(consumer, session);
+        }
+    }
+
+    private void handle(Session session, MessageProducer replies, Message request) throws Exception {
+        String why = WireMessages.whyForeign(request, WireProtocol.REQUEST);
+        if (why == null) {
+            String chain = request.getStringProperty(WireProtocol.CHAIN);
+            if (!endpoint.getChainName().equals(chain)) {
+                why = "the request is for chain '" + chain + "' and this worker runs chain '" + endpoint.getChainName()
+                      + "'";
+            }
+        }
+        ContentItem item = null;
+        if (why == null) {
+            try {
+                item = WireMessages.itemOf(request);
+                if (item == null) {
+                    why = "the request carries no content item";
+                }
+            } catch (RuntimeException e) {
+                why = e.getMessage();
+            }
+        }
+        if (why != null) {
+            reject(session, replies, request, why);
+            return;
+        }
+        String referenceId = request.getStringProperty(WireProtocol.REFERENCE_ID);
+        item.setReferenceId(referenceId);
+        Destination replyTo = request.getJMSReplyTo();
+        WireFormat format = WireFormat.of(request.getStringProperty(WireProtocol.FORMAT));
+
+        EnhancementJob job = runChain(item);
+        Message reply;
+        if (job.isFailed()) {
+            failed.incrementAndGet();
+            reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, endpoint.getChainName(), item, format);
+            reply.setStringProperty(WireProtocol.STATUS, WireProtocol.FAILED);
+            if (job.getFailedEngine() != null) {
+                reply.setStringProperty(WireProtocol.FAILED_ENGINE, job.getFailedEngine());
+            }
+            WireMessages.setError(reply, job.getFailure() != null ? job.getFailure()
+                    : new IllegalStateException(item.getExecutionMetadata().getChainExecution().getStatusMessage()));
+        } else {
+            reply = runRoute(session, referenceId, item, format);
+        }
+        if (replyTo != null) {
+            replies.send(replyTo, reply, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+        }
+        processed.incrementAndGet();
+    }
+
+    private EnhancementJob runChain(ContentItem item) throws Exception {
+        CompletableFuture<EnhancementJob> done = new CompletableFuture<>();
+        runner.run(item, 0, (job, sync) -> done.complete(job));
+        return done.get();
+    }
+
+    private Message runRoute(Session session, String referenceId, ContentItem item, WireFormat format)
+            throws Exception {
+        Exchange exchange = createExchange(false);
+        try {
+            EnhancementResults.apply(exchange.getMessage(), item);
+            getProcessor().process(exchange);
+            Exception error = exchange.getException();
+            ContentItem result = error == null ? exchange.getMessage().getBody(ContentItem.class) : null;
+            if (error == null && result == null) {
+                error = new IllegalStateException("The worker route left a body that is not a content item: "
+                                                  + exchange.getMessage().getBody());
+            }
+            if (error != null) {
+                failed.incrementAndGet();
+                Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, endpoint.getChainName(),
+                        item, format);
+                reply.setStringProperty(WireProtocol.STATUS, WireProtocol.ERROR);
+                WireMessages.setError(reply, error);
+                return reply;
+            }
+            result.setReferenceId(referenceId);
+            Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, endpoint.getChainName(),
+                    result, format);
+            boolean chainFailed = result.getExecutionMetadata() != null
+                                  && result.getExecutionMetadata().getChainExecution().getStatus() == ExecutionStatus.FAILED;
+            reply.setStringProperty(WireProtocol.STATUS, chainFailed ? WireProtocol.FAILED : WireProtocol.COMPLETED);
+            return reply;
+        } finally {
+            releaseExchange(exchange, false);
+        }
+    }
+
+    /** Moves a message the worker cannot take to the dead-letter queue and tells the sender if it can. */
+    private void reject(Session session, MessageProducer replies, Message message, String why) throws JMSException {
+        rejected.incrementAndGet();
+        String dlq = configuration.getQueue() + WireProtocol.DEAD_LETTER_SUFFIX;
+        LOG.error("Rejected message {} on queue {} to {}: {}", safeId(message), configuration.getQueue(), dlq, why);
+        if (message instanceof ActiveMQMessage amq) {
+            amq.setReadOnlyProperties(false);
+            amq.setStringProperty(WireProtocol.REJECT_REASON, why);
+        }
+        replies.send(session.createQueue(dlq), message, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+        Destination replyTo = message.getJMSReplyTo();
+        String referenceId = message.getStringProperty(WireProtocol.REFERENCE_ID);
+        if (replyTo != null && referenceId != null) {
+            Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId,
+                    message.getStringProperty(WireProtocol.CHAIN), null, WireFormat.JSON);
+            reply.setStringProperty(WireProtocol.STATUS, WireProtocol.ERROR);
+            WireMessages.setError(reply, new IllegalArgumentException("Rejected by the worker on queue "
+                                                                      + configuration.getQueue() + ": " + why));
+            replies.send(replyTo, reply, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+        }
+    }
+
+    private static String safeId(Message message) {
+        try {
+            return message.getJMSMessageID();
+        } catch (JMSException e) {
+            return "?";
+        }
+    }
+
+    private static void rollback(Session session) {
+        try {
+            session.rollback();
+        } catch (JMSException e) {
+            LOG.warn("Rolling back failed: {}", e.getMessage());
+        }
+    }
+
+    private static void close(MessageConsumer consumer, Session session) {
+        try {
+            if (consumer != null) {
+                consumer.close();
+            }
+            session.close();
+        } catch (JMSException e) {
+            LOG.debug("Closing the worker session failed", e);
+        }
+    }
+}

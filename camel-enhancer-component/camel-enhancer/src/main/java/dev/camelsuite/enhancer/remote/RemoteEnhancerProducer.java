@@ -1,0 +1,338 @@
+package dev.camelsuite.enhancer.remote;
+
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.camelsuite.enhancer.ContentItemBodies;
+import dev.camelsuite.enhancer.EnhancementException;
+import dev.camelsuite.enhancer.EnhancementResults;
+import dev.camelsuite.enhancer.EnhancerConfiguration;
+import dev.camelsuite.enhancer.EnhancerEndpoint;
+import dev.camelsuite.enhancer.content.ContentItem;
+import jakarta.jms.Connection;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TemporaryQueue;
+import org.apache.camel.AsyncCallback;
+import org.apache.camel.Exchange;
+import org.apache.camel.ExchangeTimedOutException;
+import org.apache.camel.TimeoutMap;
+import org.apache.camel.support.DefaultAsyncProducer;
+import org.apache.camel.support.DefaultTimeoutMap;
+import org.apache.camel.support.service.ServiceHelper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends each exchange's item to the workers on the endpoint's queue and completes the exchange when the correlated
+ * reply arrives, holding no thread meanwhile (UIMA AS's asynchronous client).
+ * <p>
+ * Correlation: every request in flight is registered by reference id in a {@link DefaultTimeoutMap} before it is
+ * sent. Whoever removes it — the reply listener, the timeout, a failed send, or stopping — owns the completion of the
+ * exchange, so each exchange completes exactly once and nothing stays registered after it ends. A reply for a
+ * reference id that is no longer registered (it timed out) is logged and dropped.
+ * <p>
+ * At most {@code casPoolSize} requests are in flight; further exchanges wait in a queue, holding no thread, and are
+ * sent as replies free places.
+ */
+public class RemoteEnhancerProducer extends DefaultAsyncProducer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RemoteEnhancerProducer.class);
+    /** How a request without a timeout is registered: in practice never evicted. */
+    private static final long NO_TIMEOUT = 100L * 365 * 24 * 3600 * 1000;
+    private static final long TIMEOUT_CHECK_INTERVAL = 100;
+
+    private final EnhancerEndpoint endpoint;
+    private final EnhancerConfiguration configuration;
+    private final WireFormat format;
+    private final Map<String, Request> active = new ConcurrentHashMap<>();
+    private final Queue<Request> waiting = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final Object sendLock = new Object();
+    private DefaultTimeoutMap<String, Request> correlation;
+    private ScheduledExecutorService timer;
+    private Connection connection;
+    private Session sendSession;
+    private MessageProducer sender;
+    private Session replySession;
+    private TemporaryQueue replyQueue;
+    private MessageConsumer replyConsumer;
+    private jakarta.jms.Queue requestQueue;
+
+    /** One exchange on its way: sent, waiting for a place, or being retried. */
+    private static final class Request {
+        final Exchange exchange;
+        final AsyncCallback callback;
+        final String referenceId;
+        final long timeout;
+        final byte[] payload;
+        int attempts;
+
+        Request(Exchange exchange, AsyncCallback callback, String referenceId, long timeout, byte[] payload) {
+            this.exchange = exchange;
+            this.callback = callback;
+            this.referenceId = referenceId;
+            this.timeout = timeout;
+            this.payload = payload;
+        }
+    }
+
+    public RemoteEnhancerProducer(EnhancerEndpoint endpoint) {
+        super(endpoint);
+        this.endpoint = endpoint;
+        this.configuration = endpoint.getConfiguration();
+        this.format = WireFormat.of(configuration.getSerializer());
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        super.doStart();
+        inFlight.set(0);
+        timer = getEndpoint().getCamelContext().getExecutorServiceManager()
+                .newSingleThreadScheduledExecutor(this, "EnhancerRequestTimeouts");
+        correlation = new DefaultTimeoutMap<>(timer, TIMEOUT_CHECK_INTERVAL);
+        correlation.addListener(this::onTimeoutMapEvent);
+        ServiceHelper.startService(correlation);
+        connection = BrokerConnections.open(configuration, "enhancer producer " + endpoint.getEndpointUri());
+        sendSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        requestQueue = sendSession.createQueue(configuration.getQueue());
+        sender = sendSession.createProducer(requestQueue);
+        sender.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+        replySession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        replyQueue = replySession.createTemporaryQueue();
+        replyConsumer = replySession.createConsumer(replyQueue);
+        replyConsumer.setMessageListener(this::onReply);
+        connection.start();
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        // whatever is still waiting or in flight ends now, with a clear error
+        Request r;
+        while ((r = waiting.poll()) != null) {
+            complete(r, new RejectedExecutionException("The enhancer producer " + endpoint.getEndpointUri()
+                                                       + " stopped before the request was sent"), null, false);
+        }
+        for (String referenceId : active.keySet()) {
+            Request owned = correlation.remove(referenceId);
+            if (owned != null) {
+                complete(owned, new RejectedExecutionException("The enhancer producer " + endpoint.getEndpointUri()
+                                                               + " stopped while the request was in flight"), null, false);
+            }
+        }
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (JMSException e) {
+                LOG.debug("Closing the broker connection failed", e);
+            }
+            connection = null;
+        }
+        ServiceHelper.stopService(correlation);
+        if (timer != null) {
+            getEndpoint().getCamelContext().getExecutorServiceManager().shutdown(timer);
+            timer = null;
+        }
+        super.doStop();
+    }
+
+    @Override
+    public boolean process(Exchange exchange, AsyncCallback callback) {
+        try {
+            ContentItem item = ContentItemBodies.from(exchange);
+            long timeout = ContentItemBodies.timeout(exchange, configuration);
+            Request request = new Request(exchange, callback, item.getReferenceId(), timeout, format.write(item));
+            if (active.putIfAbsent(request.referenceId, request) != null) {
+                throw new IllegalArgumentException("Reference id " + request.referenceId
+                                                   + " is already in flight on " + endpoint.getEndpointUri());
+            }
+            if (tryTakePlace()) {
+                send(request);
+            } else {
+                waiting.add(request);
+                sendWaiting();
+            }
+            return false;
+        } catch (Exception e) {
+            exchange.setException(e);
+            callback.done(true);
+            return true;
+        }
+    }
+
+    /** The number of exchanges this producer has accepted and not yet completed (waiting or in flight). */
+    public int getActiveCount() {
+        return active.size();
+    }
+
+    /** The number of requests registered for a reply. */
+    public int getInFlightCount() {
+        TimeoutMap<String, Request> map = correlation;
+        return map == null ? 0 : map.size();
+    }
+
+    private boolean tryTakePlace() {
+        int n;
+        do {
+            n = inFlight.get();
+            if (n >= configuration.getCasPoolSize()) {
+                return false;
+            }
+        } while (!inFlight.compareAndSet(n, n + 1));
+        return true;
+    }
+
+    /** Sends waiting requests while there are places; safe to call from any thread at any time. */
+    private void sendWaiting() {
+        while (!waiting.isEmpty() && tryTakePlace()) {
+            Request r = waiting.poll();
+            if (r == null) {
+                inFlight.decrementAndGet();
+                return;
+            }
+            send(r);
+        }
+    }
+
+    /** Registers the request, then sends it; on a failed send the owner retries or fails it. */
+    private void send(Request request) {
+        while (true) {
+            request.attempts++;
+            correlation.put(request.referenceId, request, request.timeout > 0 ? request.timeout : NO_TIMEOUT);
+            try {
+                synchronized (sendLock) {
+                    Message message = sendSession.createBytesMessage();
+                    message.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.REQUEST);
+                    message.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+                    message.setStringProperty(WireProtocol.FORMAT, format.label());
+                    message.setStringProperty(WireProtocol.REFERENCE_ID, request.referenceId);
+                    message.setStringProperty(WireProtocol.CHAIN, endpoint.getChainName());
+                    ((jakarta.jms.BytesMessage) message).writeBytes(request.payload);
+                    message.setJMSReplyTo(replyQueue);
+                    // a request nobody waits for any more expires in the broker instead of reaching a worker
+                    sender.send(message, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, request.timeout);
+                }
+                return;
+            } catch (Exception e) {
+                if (correlation.remove(request.referenceId) == null) {
+                    return; // a reply or the timeout got there first and owns the exchange
+                }
+                if (request.attempts > configuration.getMaxRetries() || !isRunAllowed()) {
+                    complete(request, e, null, true);
+                    return;
+                }
+                LOG.warn("Sending request {} to queue {} failed ({}); retrying", request.referenceId,
+                        configuration.getQueue(), e.getMessage());
+            }
+        }
+    }
+
+    private void onTimeoutMapEvent(TimeoutMap.Listener.Type type, String referenceId, Request request) {
+        if (type != TimeoutMap.Listener.Type.Evict) {
+            return;
+        }
+        // evicted: this thread owns the request now
+        if (request.attempts <= configuration.getMaxRetries() && isRunAllowed()) {
+            LOG.info("No reply to request {} within {} ms on queue {}; sending it again (attempt {} of {})",
+                    referenceId, request.timeout, configuration.getQueue(), request.attempts + 1,
+                    configuration.getMaxRetries() + 1);
+            send(request);
+        } else {
+            complete(request, new ExchangeTimedOutException(request.exchange, request.timeout,
+                    "No reply from a worker on queue " + configuration.getQueue() + " for request "
+                                                                                       + referenceId + " after "
+                                                                                       + request.attempts + " attempt(s)"),
+                    null, true);
+        }
+    }
+
+    private void onReply(Message message) {
+        String referenceId = null;
+        try {
+            String foreign = WireMessages.whyForeign(message, WireProtocol.REPLY);
+            referenceId = message.getStringProperty(WireProtocol.REFERENCE_ID);
+            if (foreign != null) {
+                Request owned = referenceId == null ? null : correlation.remove(referenceId);
+                if (owned != null) {
+                    complete(owned, new IllegalStateException("Malformed reply to request " + referenceId + ": "
+                                                              + foreign), null, true);
+                } else {
+                    LOG.warn("Dropped a foreign message on the reply queue of {}: {}", endpoint.getEndpointUri(),
+                            foreign);
+                }
+                return;
+            }
+            Request request = correlation.remove(referenceId);
+            if (request == null) {
+                LOG.warn("Dropped a late reply to request {} on {}: it had already timed out or completed",
+                        referenceId, endpoint.getEndpointUri());
+                return;
+            }
+            ContentItem item;
+            try {
+                item = WireMessages.itemOf(message);
+            } catch (RuntimeException e) {
+                complete(request, new IllegalStateException("Malformed reply to request " + referenceId + ": "
+                                                            + e.getMessage(), e), null, true);
+                return;
+            }
+            String status = message.getStringProperty(WireProtocol.STATUS);
+            WorkerException error = WireMessages.errorOf(message);
+            if (WireProtocol.COMPLETED.equals(status) && item != null) {
+                complete(request, null, item, true);
+            } else if (WireProtocol.FAILED.equals(status) && item != null && item.getExecutionMetadata() != null) {
+                Exception failure = configuration.isThrowOnFailure()
+                        ? EnhancementResults.failure(item.getExecutionMetadata(),
+                                message.getStringProperty(WireProtocol.FAILED_ENGINE), error)
+                        : null;
+                complete(request, failure, item, true);
+            } else {
+                String what = error != null ? error.getMessage() : "reply with status " + status;
+                complete(request, new EnhancementException("The worker failed on request " + referenceId + ": " + what,
+                        endpoint.getChainName(), null, null, item == null ? null : item.getExecutionMetadata(),
+                        error), item, true);
+            }
+        } catch (Exception e) {
+            LOG.warn("Could not read a reply on {} (request {}): {}", endpoint.getEndpointUri(), referenceId,
+                    e.getMessage(), e);
+            Request owned = referenceId == null ? null : correlation.remove(referenceId);
+            if (owned != null) {
+                complete(owned, e, null, true);
+            }
+        }
+    }
+
+    /** Completes an owned request exactly once and lets a waiting one take its place. */
+    private void complete(Request request, Exception failure, ContentItem item, boolean hadPlace) {
+        active.remove(request.referenceId, request);
+        if (hadPlace) {
+            inFlight.decrementAndGet();
+        }
+        Exchange exchange = request.exchange;
+        try {
+            if (item != null) {
+                item.setReferenceId(request.referenceId);
+                EnhancementResults.apply(exchange.getMessage(), item);
+            }
+            if (failure != null) {
+                exchange.setException(failure);
+            }
+        } catch (Exception e) {
+            exchange.setException(e);
+        } finally {
+            request.callback.done(false);
+        }
+        if (hadPlace) {
+            sendWaiting();
+        }
+    }
+}

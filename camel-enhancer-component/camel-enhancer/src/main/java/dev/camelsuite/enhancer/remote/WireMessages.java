@@ -1,0 +1,87 @@
+package dev.camelsuite.enhancer.remote;
+
+import dev.camelsuite.enhancer.content.ContentItem;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.Session;
+
+/** Writes and checks the messages of the {@link WireProtocol}. */
+final class WireMessages {
+
+    private WireMessages() {
+    }
+
+    /** A message of the given type carrying an item (or none, for error replies). */
+    static BytesMessage create(Session session, String type, String referenceId, String chain, ContentItem item,
+                               WireFormat format)
+            throws JMSException {
+        BytesMessage message = session.createBytesMessage();
+        message.setStringProperty(WireProtocol.MESSAGE_TYPE, type);
+        message.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+        message.setStringProperty(WireProtocol.FORMAT, format.label());
+        message.setStringProperty(WireProtocol.REFERENCE_ID, referenceId);
+        if (chain != null) {
+            message.setStringProperty(WireProtocol.CHAIN, chain);
+        }
+        if (item != null) {
+            message.writeBytes(format.write(item));
+        }
+        return message;
+    }
+
+    /** Sets the worker-side error of a failed or error reply. */
+    static void setError(Message message, Throwable error) throws JMSException {
+        message.setStringProperty(WireProtocol.ERROR_CLASS, error.getClass().getName());
+        if (error.getMessage() != null) {
+            message.setStringProperty(WireProtocol.ERROR_MESSAGE, error.getMessage());
+        }
+        message.setStringProperty(WireProtocol.ERROR_STACK_TRACE, WorkerException.stackTraceOf(error));
+    }
+
+    /** The worker-side error a reply carries, or null. */
+    static WorkerException errorOf(Message message) throws JMSException {
+        String type = message.getStringProperty(WireProtocol.ERROR_CLASS);
+        if (type == null) {
+            return null;
+        }
+        return new WorkerException(type, message.getStringProperty(WireProtocol.ERROR_MESSAGE),
+                message.getStringProperty(WireProtocol.ERROR_STACK_TRACE));
+    }
+
+    /**
+     * Checks that a message is of this protocol and of the expected type, answering why not, or null when it is.
+     */
+    static String whyForeign(Message message, String expectedType) throws JMSException {
+        if (!(message instanceof BytesMessage)) {
+            return "not an enhancer message: a " + message.getClass().getSimpleName() + ", expected a BytesMessage";
+        }
+        String type = message.getStringProperty(WireProtocol.MESSAGE_TYPE);
+        if (!expectedType.equals(type)) {
+            return "not an enhancer " + expectedType + ": " + WireProtocol.MESSAGE_TYPE + " is " + type;
+        }
+        if (!message.propertyExists(WireProtocol.VERSION)) {
+            return "no " + WireProtocol.VERSION + " property";
+        }
+        Object version = message.getObjectProperty(WireProtocol.VERSION);
+        if (!(version instanceof Integer v) || v != WireFormat.VERSION) {
+            return "wire version " + version + " is not supported; this side speaks version " + WireFormat.VERSION;
+        }
+        if (message.getStringProperty(WireProtocol.REFERENCE_ID) == null) {
+            return "no " + WireProtocol.REFERENCE_ID + " property";
+        }
+        return null;
+    }
+
+    /** The item a checked message carries, or null when its body is empty. */
+    static ContentItem itemOf(Message message) throws JMSException {
+        BytesMessage bytes = (BytesMessage) message;
+        long length = bytes.getBodyLength();
+        if (length == 0) {
+            return null;
+        }
+        byte[] data = new byte[(int) length];
+        bytes.readBytes(data);
+        return WireFormat.of(message.getStringProperty(WireProtocol.FORMAT)).read(data);
+    }
+}

@@ -1,0 +1,334 @@
+package dev.camelsuite.enhancer.remote;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.camelsuite.enhancer.EnhancementException;
+import dev.camelsuite.enhancer.EnhancerComponent;
+import dev.camelsuite.enhancer.EnhancerConstants;
+import dev.camelsuite.enhancer.chain.Chain;
+import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.engine.EngineException;
+import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.metadata.ExecutionStatus;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TemporaryQueue;
+import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.camel.CamelContext;
+import org.apache.camel.CamelExecutionException;
+import org.apache.camel.Exchange;
+import org.apache.camel.ExchangeTimedOutException;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.test.junit5.CamelTestSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Producer and workers over a real broker in this JVM. */
+class RemoteEnhancerTest extends CamelTestSupport {
+
+    @RegisterExtension
+    static final EmbeddedBroker BROKER = new EmbeddedBroker();
+
+    private final AtomicInteger slowCalls = new AtomicInteger();
+    private final AtomicInteger concurrent = new AtomicInteger();
+    private final AtomicInteger maxConcurrent = new AtomicInteger();
+
+    private final EnhancementEngine langid = EnhancementEngine.of("langid", item -> item.addLanguage("en", 0.9, "langid"));
+    private final EnhancementEngine ner = EnhancementEngine.of("ner", item -> {
+        String text = item.getText();
+        if (text.startsWith("fail")) {
+            throw new EngineException("No NER model for language 'xx' is available");
+        }
+        int at = text.indexOf("Paris");
+        if (at >= 0) {
+            var mention = item.addAnnotation("place", at, at + 5, 0.8, "ner", Map.of("source", "test"));
+            item.addEntity("http://dbpedia.org/resource/Paris", "Paris", List.of("http://dbpedia.org/ontology/City"),
+                    0.7, "ner", mention);
+        }
+    });
+    /** Slow on its first call only, so a retry sent to another instance answers first. */
+    private final EnhancementEngine slowOnce = EnhancementEngine.of("slowOnce", item -> {
+        if (slowCalls.incrementAndGet() == 1) {
+            sleep(1500);
+        }
+    });
+    private final EnhancementEngine busy = EnhancementEngine.of("busy", item -> {
+        maxConcurrent.accumulateAndGet(concurrent.incrementAndGet(), Math::max);
+        sleep(Long.parseLong(item.getText()));
+        concurrent.decrementAndGet();
+    });
+
+    private static void sleep(long ms) throws EngineException {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EngineException("interrupted");
+        }
+    }
+
+    private static String remote(String chain, String queue, String options) {
+        return "enhancer:" + chain + "?queue=" + queue + "&brokerURL=" + BROKER.url() + (options.isEmpty() ? "" : "&" + options);
+    }
+
+    @Override
+    protected CamelContext createCamelContext() throws Exception {
+        CamelContext context = super.createCamelContext();
+        EnhancerComponent enhancer = new EnhancerComponent();
+        enhancer.addChain(Chain.list("demo", "langid", "ner"));
+        enhancer.addChain(Chain.list("retry", "slowOnce"));
+        enhancer.addChain(Chain.list("busy", "busy"));
+        enhancer.addEngine(langid).addEngine(ner).addEngine(slowOnce).addEngine(busy);
+        context.addComponent("enhancer", enhancer);
+        return context;
+    }
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                // workers: the route sees the enhanced item and what it leaves is the reply
+                from(remote("demo", "demo.q", "concurrentConsumers=2")).routeId("worker-json")
+                        .process(ex -> {
+                            ContentItem item = ex.getIn().getBody(ContentItem.class);
+                            if (item.getText().startsWith("route")) {
+                                throw new IllegalStateException("the worker route broke");
+                            }
+                            item.addAnnotation("routed", 1.0, "worker-route",
+                                    Map.of("language", ex.getIn().getHeader(EnhancerConstants.LANGUAGE)));
+                        });
+                from(remote("retry", "retry.q", "concurrentConsumers=2")).routeId("worker-retry").log("retried ${body.text}");
+                from(remote("busy", "busy.q", "concurrentConsumers=4")).routeId("worker-busy").log("busy ${body.text}");
+            }
+        };
+    }
+
+    @Test
+    void itemsGoToTheWorkersAndResultsComeBackInBothWireFormats() {
+        for (String serializer : List.of("json", "binary")) {
+            String uri = remote("demo", "demo.q", "serializer=" + serializer + "&timeout=10000");
+            Exchange result = template.request(uri, ex -> {
+                ex.getIn().setBody("Angela Merkel visited Paris.");
+                ex.getIn().setHeader(EnhancerConstants.REFERENCE_ID, "ref-" + serializer);
+            });
+            assertThat(result.getException()).isNull();
+            ContentItem item = result.getMessage().getBody(ContentItem.class);
+            assertThat(item.getText()).isEqualTo("Angela Merkel visited Paris.");
+            assertThat(item.getReferenceId()).isEqualTo("ref-" + serializer);
+            assertThat(item.getLanguage()).isEqualTo("en");
+            assertThat(item.getEntities()).singleElement().satisfies(e -> {
+                assertThat(e.getReference()).isEqualTo("http://dbpedia.org/resource/Paris");
+                assertThat(e.getTextAnnotation().getCoveredText()).isEqualTo("Paris");
+            });
+            assertThat(item.getAnnotations("routed")).singleElement()
+                    .satisfies(a -> assertThat(a.getFeature("language")).isEqualTo("en"));
+            assertThat(item.getExecutionMetadata().getChainExecution().getStatus()).isEqualTo(ExecutionStatus.COMPLETED);
+            assertThat(item.getExecutionMetadata().getEngineExecution("ner").getStarted()).isNotNull();
+            assertThat(result.getMessage().getHeaders())
+                    .containsEntry(EnhancerConstants.REFERENCE_ID, "ref-" + serializer)
+                    .containsEntry(EnhancerConstants.CHAIN, "demo")
+                    .containsEntry(EnhancerConstants.CHAIN_STATUS, "completed")
+                    .containsEntry(EnhancerConstants.LANGUAGE, "en")
+                    .containsEntry(EnhancerConstants.FAILED_ENGINES, List.of());
+        }
+    }
+
+    @Test
+    void aFailedChainComesBackWithTheWorkersRealErrorAndTheMetadata() {
+        assertThatThrownBy(() -> template.requestBody(remote("demo", "demo.q", "timeout=10000"), "fail now"))
+                .isInstanceOf(CamelExecutionException.class)
+                .cause().isInstanceOfSatisfying(EnhancementException.class, e -> {
+                    assertThat(e.getEngine()).isEqualTo("ner");
+                    assertThat(e.getEngineMessage()).isEqualTo("No NER model for language 'xx' is available");
+                    assertThat(e.getMessage()).isEqualTo("Enhancement Chain failed because of required Engine 'ner'"
+                                                         + " failed with Message: No NER model for language 'xx' is available");
+                    assertThat(e.getExecutionMetadata().getEngineExecution("langid").getStatus())
+                            .isEqualTo(ExecutionStatus.COMPLETED);
+                    assertThat(e.getCause()).isInstanceOfSatisfying(WorkerException.class, w -> {
+                        assertThat(w.getWorkerClassName()).isEqualTo(EngineException.class.getName());
+                        assertThat(w.getWorkerMessage()).isEqualTo("No NER model for language 'xx' is available");
+                        assertThat(w.getWorkerStackTrace()).contains("at dev.camelsuite.enhancer.remote.RemoteEnhancerTest");
+                        assertThat(w.getStackTrace()).isNotEmpty();
+                    });
+                });
+        Exchange lenient = template.request(remote("demo", "demo.q", "timeout=10000&throwOnFailure=false"),
+                ex -> ex.getIn().setBody("fail again"));
+        assertThat(lenient.getException()).isNull();
+        assertThat(lenient.getMessage().getHeader(EnhancerConstants.CHAIN_STATUS)).isEqualTo("failed");
+        assertThat(lenient.getMessage().getHeader(EnhancerConstants.FAILED_ENGINES)).isEqualTo(List.of("ner"));
+    }
+
+    @Test
+    void aBrokenWorkerRouteComesBackAsItsException() {
+        assertThatThrownBy(() -> template.requestBody(remote("demo", "demo.q", "timeout=10000"), "route please"))
+                .cause().isInstanceOf(EnhancementException.class)
+                .hasMessageContaining("java.lang.IllegalStateException: the worker route broke")
+                .cause().isInstanceOfSatisfying(WorkerException.class,
+                        w -> assertThat(w.getWorkerClassName()).isEqualTo("java.lang.IllegalStateException"));
+    }
+
+    @Test
+    void noReplyWithinTheTimeoutIsExchangeTimedOutExceptionAndNothingStaysRegistered() throws Exception {
+        String uri = remote("demo", "nobody.listens", "timeout=200");
+        assertThatThrownBy(() -> template.requestBody(uri, "anyone?"))
+                .cause().isInstanceOf(ExchangeTimedOutException.class)
+                .hasMessageContaining("No reply from a worker on queue nobody.listens");
+        assertThatThrownBy(() -> template.requestBodyAndHeader(remote("demo", "nobody.listens", "timeout=60000"),
+                "anyone?", EnhancerConstants.TIMEOUT, 150L))
+                .cause().isInstanceOf(ExchangeTimedOutException.class);
+        RemoteEnhancerProducer producer = (RemoteEnhancerProducer) context.getEndpoint(uri).createProducer();
+        producer.start();
+        try {
+            Exchange exchange = context.getEndpoint(uri).createExchange();
+            exchange.getIn().setBody("again");
+            CountDownLatch done = new CountDownLatch(1);
+            producer.process(exchange, sync -> done.countDown());
+            assertThat(producer.getInFlightCount()).isEqualTo(1);
+            assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
+            assertThat(producer.getInFlightCount()).isZero();
+            assertThat(producer.getActiveCount()).isZero();
+        } finally {
+            producer.stop();
+        }
+    }
+
+    @Test
+    void aRetryGoesToAnotherInstanceAndTheLateReplyIsDropped() throws Exception {
+        AtomicInteger completions = new AtomicInteger();
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("direct:retry").to(remote("retry", "retry.q", "timeout=500&maxRetries=1"))
+                        .process(ex -> completions.incrementAndGet());
+            }
+        });
+        ContentItem item = template.requestBody("direct:retry", "retry me", ContentItem.class);
+        assertThat(item.getExecutionMetadata().getChainExecution().getStatus()).isEqualTo(ExecutionStatus.COMPLETED);
+        // the first instance answers late, after the retry completed the exchange: the reply is dropped
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (slowCalls.get() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(slowCalls).hasValue(2);
+        Thread.sleep(1500);
+        assertThat(completions).hasValue(1);
+    }
+
+    @Test
+    void casPoolSizeBoundsRequestsInFlightAndParkedExchangesAllComplete() throws Exception {
+        String uri = remote("busy", "busy.q", "casPoolSize=2&timeout=20000");
+        List<CompletableFuture<Object>> futures = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            futures.add(template.asyncRequestBody(uri, "100"));
+        }
+        for (CompletableFuture<Object> f : futures) {
+            assertThat(f.get(30, TimeUnit.SECONDS)).isInstanceOf(ContentItem.class);
+        }
+        // four worker instances, but never more than two requests of this producer at once
+        assertThat(maxConcurrent.get()).isEqualTo(2);
+    }
+
+    @Test
+    void aDuplicateReferenceIdInFlightIsRejected() throws Exception {
+        String uri = remote("busy", "busy.q", "timeout=20000");
+        CompletableFuture<Object> first = template.asyncRequestBodyAndHeader(uri, "500", EnhancerConstants.REFERENCE_ID,
+                "same-id");
+        Thread.sleep(100);
+        assertThatThrownBy(() -> template.requestBodyAndHeader(uri, "1", EnhancerConstants.REFERENCE_ID, "same-id"))
+                .cause().isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Reference id same-id is already in flight");
+        assertThat(first.get(10, TimeUnit.SECONDS)).isInstanceOf(ContentItem.class);
+    }
+
+    @Test
+    void malformedAndForeignMessagesGoToTheDeadLetterQueueAndTheWorkerGoesOn() throws Exception {
+        ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(BROKER.url());
+        try (Connection connection = factory.createConnection()) {
+            connection.start();
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer producer = session.createProducer(session.createQueue("demo.q"));
+            TemporaryQueue replies = session.createTemporaryQueue();
+            // a text message, a future wire version, garbage with a reply address, and a request for another chain
+            producer.send(session.createTextMessage("hello"));
+            BytesMessage future = session.createBytesMessage();
+            future.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.REQUEST);
+            future.setIntProperty(WireProtocol.VERSION, 99);
+            future.setStringProperty(WireProtocol.REFERENCE_ID, "future-1");
+            producer.send(future);
+            BytesMessage garbage = session.createBytesMessage();
+            garbage.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.REQUEST);
+            garbage.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+            garbage.setStringProperty(WireProtocol.FORMAT, "json");
+            garbage.setStringProperty(WireProtocol.CHAIN, "demo");
+            garbage.setStringProperty(WireProtocol.REFERENCE_ID, "garbage-1");
+            garbage.writeBytes("{\"uri\": [not json".getBytes());
+            garbage.setJMSReplyTo(replies);
+            producer.send(garbage);
+            BytesMessage foreign = session.createBytesMessage();
+            foreign.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.REQUEST);
+            foreign.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+            foreign.setStringProperty(WireProtocol.FORMAT, "json");
+            foreign.setStringProperty(WireProtocol.CHAIN, "otherChain");
+            foreign.setStringProperty(WireProtocol.REFERENCE_ID, "foreign-1");
+            foreign.writeBytes(WireFormat.JSON.write(ContentItem.ofText("x")));
+            producer.send(foreign);
+
+            MessageConsumer replyConsumer = session.createConsumer(replies);
+            Message reply = replyConsumer.receive(10_000);
+            assertThat(reply).isNotNull();
+            assertThat(reply.getStringProperty(WireProtocol.REFERENCE_ID)).isEqualTo("garbage-1");
+            assertThat(reply.getStringProperty(WireProtocol.STATUS)).isEqualTo(WireProtocol.ERROR);
+            assertThat(reply.getStringProperty(WireProtocol.ERROR_MESSAGE)).startsWith(
+                    "Rejected by the worker on queue demo.q: Malformed content item");
+
+            MessageConsumer dlq = session.createConsumer(session.createQueue("demo.q.DLQ"));
+            List<String> reasons = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                Message dead = dlq.receive(10_000);
+                assertThat(dead).as("dead letter %d", i).isNotNull();
+                reasons.add(dead.getStringProperty(WireProtocol.REJECT_REASON));
+            }
+            assertThat(reasons).anySatisfy(r -> assertThat(r).startsWith("not an enhancer message: a ActiveMQTextMessage"))
+                    .anySatisfy(r -> assertThat(r).isEqualTo(
+                            "wire version 99 is not supported; this side speaks version 1"))
+                    .anySatisfy(r -> assertThat(r).startsWith("Malformed content item"))
+                    .anySatisfy(r -> assertThat(r).isEqualTo(
+                            "the request is for chain 'otherChain' and this worker runs chain 'demo'"));
+        }
+        // the worker is still there
+        ContentItem ok = template.requestBody(remote("demo", "demo.q", "timeout=10000"), "still Paris", ContentItem.class);
+        assertThat(ok.getEntities()).hasSize(1);
+    }
+
+    @Test
+    void wrongRemoteOptionsAreNamedWhenTheEndpointIsCreated() {
+        assertThatThrownBy(() -> context.getEndpoint(remote("demo", "q", "casPoolSize=0")))
+                .rootCause().hasMessage("Option casPoolSize must be > 0 but was 0");
+        assertThatThrownBy(() -> context.getEndpoint(remote("demo", "q", "maxRetries=-1")))
+                .rootCause().hasMessage("Option maxRetries must be >= 0 but was -1");
+        assertThatThrownBy(() -> context.getEndpoint(remote("demo", "q", "serializer=xml")))
+                .rootCause().hasMessage("Option serializer must be json or binary but was 'xml'");
+        assertThatThrownBy(() -> context.getEndpoint(remote("demo", "q", "concurrentConsumers=0")))
+                .rootCause().hasMessage("Option concurrentConsumers must be > 0 but was 0");
+        assertThatThrownBy(() -> context.getEndpoint(remote("demo", "q", "prefetch=-2")))
+                .rootCause().hasMessage("Option prefetch must be >= 0 but was -2");
+        assertThatThrownBy(() -> context.getEndpoint("enhancer:demo?queue=lonely"))
+                .rootCause().hasMessageStartingWith("Option queue=lonely needs a broker: set brokerURL or connectionFactory");
+        assertThatThrownBy(() -> context.getEndpoint("enhancer:demo").createConsumer(ex -> {
+        })).hasMessageContaining("has no queue option");
+    }
+}
