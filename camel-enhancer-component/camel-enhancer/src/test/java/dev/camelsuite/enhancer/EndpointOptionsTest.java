@@ -67,7 +67,7 @@ class EndpointOptionsTest {
         try (CamelContext context = new DefaultCamelContext()) {
             EnhancerEndpoint endpoint = context.getEndpoint("enhancer:demo", EnhancerEndpoint.class);
             assertThatThrownBy(() -> endpoint.createConsumer(ex -> {
-            })).isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("has no consumer");
+            })).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("has no queue option");
         }
     }
 }

@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ContentItemJsonTest {
 
-    private static ContentItem sample() {
+    static ContentItem sample() {
         ContentItem item = ContentItem.ofText("Angela Merkel visited Paris.");
         item.setReferenceId("ref-1");
         item.addLanguage("en", 0.97, "langid");
