@@ -39,7 +39,40 @@ public final class ContentItemJson {
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).build())
             .build();
 
+    /** Every item of a chain carries the same plan: parse it once (plans never change once made). */
+    private static final PlanCache PLANS = new PlanCache(256);
+
     private ContentItemJson() {
+    }
+
+    /** Plans read from the wire, by chain and elements; bounded, cleared when full. */
+    private static final class PlanCache {
+        private final int capacity;
+        private final java.util.concurrent.ConcurrentHashMap<List<String>, ExecutionPlan> plans =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        PlanCache(int capacity) {
+            this.capacity = capacity;
+        }
+
+        ExecutionPlan planOf(String chain, List<String> elements) {
+            List<String> key = new ArrayList<>(elements.size() + 1);
+            key.add(chain);
+            key.addAll(elements);
+            ExecutionPlan plan = plans.get(key);
+            if (plan == null) {
+                List<ChainElement> parsed = new ArrayList<>(elements.size());
+                for (String line : elements) {
+                    parsed.add(ChainElement.parse(chain, line));
+                }
+                plan = ExecutionPlan.of(chain, parsed);
+                if (plans.size() >= capacity) {
+                    plans.clear();
+                }
+                plans.put(key, plan);
+            }
+            return plan;
+        }
     }
 
     public static String toJson(ContentItem item) {
@@ -338,15 +371,15 @@ public final class ContentItemJson {
 
     private static ExecutionMetadata readMetadata(Map<String, Object> m) {
         String chain = string(m, "chain", true);
-        List<ChainElement> elements = new ArrayList<>();
         Object plan = m.get("plan");
         if (!(plan instanceof List<?> lines)) {
             throw new IllegalArgumentException("Execution metadata of chain '" + chain + "' have no plan");
         }
+        List<String> elements = new ArrayList<>(lines.size());
         for (Object line : lines) {
-            elements.add(ChainElement.parse(chain, String.valueOf(line)));
+            elements.add(String.valueOf(line));
         }
-        ExecutionMetadata md = ExecutionMetadata.create(ExecutionPlan.of(chain, elements), string(m, "enhances", true),
+        ExecutionMetadata md = ExecutionMetadata.create(PLANS.planOf(chain, elements), string(m, "enhances", true),
                 Boolean.TRUE.equals(m.get("defaultChain")));
         restore(md.getChainExecution(), m);
         Object engines = m.get("engines");

@@ -33,9 +33,10 @@ import org.slf4j.LoggerFactory;
  * A worker: takes requests from the endpoint's queue, runs the chain over each item, passes the enhanced item into
  * its route and replies with the body at the end of the route.
  * <p>
- * Each instance ({@code concurrentConsumers}) has its own transacted session: the reply is sent and the request
- * acknowledged in one commit, so a worker that dies mid-document leaves the request to another worker and never
- * answers twice. A malformed or foreign message is moved to the queue's dead-letter queue ({@code <queue>.DLQ}) with
+ * Each instance ({@code concurrentConsumers}) has its own session in client-acknowledge mode: a request is
+ * acknowledged only after its reply has been sent, so a worker that dies mid-document leaves the request to the broker,
+ * which gives it to another worker. (A worker that dies between sending the reply and acknowledging makes the request
+ * run twice; the producer completes the exchange with the first reply and drops the second.) A malformed or foreign message is moved to the queue's dead-letter queue ({@code <queue>.DLQ}) with
  * a log line saying why, answered with an error when it says where, and the worker goes on.
  */
 public class EnhancerWorkerConsumer extends DefaultConsumer {
@@ -72,7 +73,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         instances = getEndpoint().getCamelContext().getExecutorServiceManager()
                 .newFixedThreadPool(this, "EnhancerWorker[" + configuration.getQueue() + "]", n);
         for (int i = 0; i < n; i++) {
-            Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
+            Session session = connection.createSession(false, Session.CLIENT_ACKNOWLEDGE);
             loops.add(CompletableFuture.runAsync(() -> instanceLoop(session), instances));
         }
     }
@@ -143,12 +144,13 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
                 }
                 try {
                     handle(session, replies, request);
-                    session.commit();
+                    // acknowledged after the reply went out; the acknowledgement itself travels asynchronously
+                    request.acknowledge();
                 } catch (Throwable t) {
                     // the request goes back to the queue for another try (or, after the broker's redeliveries, its DLQ)
                     LOG.error("Worker on queue {} could not finish message {}; it goes back to the queue",
                             configuration.getQueue(), safeId(request), t);
-                    rollback(session);
+                    recover(session);
                 }
             }
         } catch (InterruptedException e) {
@@ -277,11 +279,11 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         }
     }
 
-    private static void rollback(Session session) {
+    private static void recover(Session session) {
         try {
-            session.rollback();
+            session.recover();
         } catch (JMSException e) {
-            LOG.warn("Rolling back failed: {}", e.getMessage());
+            LOG.warn("Recovering the session failed: {}", e.getMessage());
         }
     }
 

@@ -1,0 +1,27 @@
+package dev.camelsuite.benchmarks;
+
+import org.apache.activemq.broker.BrokerService;
+
+/** The broker of the remote benchmark, in its own JVM: {@code BenchmarkBroker <port>}; prints READY. */
+public final class BenchmarkBroker {
+
+    private BenchmarkBroker() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        BrokerService broker = new BrokerService();
+        broker.setBrokerName("benchmark-broker");
+        broker.setPersistent(false);
+        broker.setUseJmx(false);
+        broker.setAdvisorySupport(false);
+        broker.addConnector("tcp://127.0.0.1:" + args[0]);
+        broker.start();
+        broker.waitUntilStarted();
+        System.out.println("READY");
+        System.out.flush();
+        while (System.in.read() >= 0) {
+            Thread.onSpinWait();
+        }
+        broker.stop();
+    }
+}
