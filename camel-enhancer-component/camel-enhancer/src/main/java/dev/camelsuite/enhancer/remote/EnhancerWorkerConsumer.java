@@ -16,6 +16,7 @@ import dev.camelsuite.enhancer.metadata.ExecutionStatus;
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
+import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
@@ -206,7 +207,14 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
             reply = runRoute(session, referenceId, item, format);
         }
         if (replyTo != null) {
-            replies.send(replyTo, reply, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+            try {
+                replies.send(replyTo, reply, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+            } catch (InvalidDestinationException e) {
+                // the requester is gone (its reply queue with it): nobody can take this reply, and running the
+                // request again would not change that
+                LOG.warn("Dropped the reply to request {} on queue {}: the requester's reply queue is gone ({})",
+                        referenceId, configuration.getQueue(), e.getMessage());
+            }
         }
         processed.incrementAndGet();
     }

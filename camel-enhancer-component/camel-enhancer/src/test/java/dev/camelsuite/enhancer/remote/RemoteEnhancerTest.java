@@ -315,6 +315,39 @@ class RemoteEnhancerTest extends CamelTestSupport {
     }
 
     @Test
+    void aReplyWhoseRequesterIsGoneIsDroppedAndTheRequestIsNotRunAgain() throws Exception {
+        ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(BROKER.url());
+        factory.setWatchTopicAdvisories(false);
+        int before = concurrent.get();
+        try (Connection connection = factory.createConnection()) {
+            connection.start();
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            TemporaryQueue replies = session.createTemporaryQueue();
+            BytesMessage request = session.createBytesMessage();
+            request.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.REQUEST);
+            request.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+            request.setStringProperty(WireProtocol.FORMAT, "json");
+            request.setStringProperty(WireProtocol.CHAIN, "busy");
+            request.setStringProperty(WireProtocol.REFERENCE_ID, "orphan-1");
+            request.writeBytes(WireFormat.JSON.write(ContentItem.ofText("300")));
+            request.setJMSReplyTo(replies);
+            session.createProducer(session.createQueue("busy.q")).send(request);
+            // the requester goes away while the worker is busy with its request
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (maxConcurrent.get() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+        }
+        Thread.sleep(800);
+        assertThat(concurrent.get()).isEqualTo(before);
+        // ran once, was not redelivered, and the worker still answers
+        assertThat(template.requestBody(remote("busy", "busy.q", "timeout=10000"), "1")).isInstanceOf(ContentItem.class);
+        EnhancerWorkerConsumer worker = (EnhancerWorkerConsumer) context.getRoute("worker-busy").getConsumer();
+        assertThat(worker.getProcessedCount()).isEqualTo(2);
+        assertThat(worker.getRejectedCount()).isZero();
+    }
+
+    @Test
     void wrongRemoteOptionsAreNamedWhenTheEndpointIsCreated() {
         assertThatThrownBy(() -> context.getEndpoint(remote("demo", "q", "casPoolSize=0")))
                 .rootCause().hasMessage("Option casPoolSize must be > 0 but was 0");
