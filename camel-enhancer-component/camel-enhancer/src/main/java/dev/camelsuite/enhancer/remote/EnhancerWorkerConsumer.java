@@ -3,7 +3,6 @@ package dev.camelsuite.enhancer.remote;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.camelsuite.enhancer.EnhancementResults;
@@ -43,7 +42,6 @@ import org.slf4j.LoggerFactory;
 public class EnhancerWorkerConsumer extends DefaultConsumer {
 
     private static final Logger LOG = LoggerFactory.getLogger(EnhancerWorkerConsumer.class);
-    private static final long RECEIVE_TIMEOUT = 250;
 
     private final EnhancerEndpoint endpoint;
     private final EnhancerConfiguration configuration;
@@ -51,10 +49,9 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     private final AtomicLong processed = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
-    private volatile boolean running;
-    private ExecutorService instances;
+    private final List<MessageConsumer> instances = new ArrayList<>();
+    private final List<Session> sessions = new ArrayList<>();
     private Connection connection;
-    private final List<CompletableFuture<Void>> loops = new ArrayList<>();
 
     public EnhancerWorkerConsumer(EnhancerEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -68,33 +65,39 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         super.doStart();
         ServiceHelper.startService(runner);
         connection = BrokerConnections.open(configuration, "enhancer worker " + endpoint.getEndpointUri());
-        connection.start();
-        running = true;
-        int n = configuration.getConcurrentConsumers();
-        instances = getEndpoint().getCamelContext().getExecutorServiceManager()
-                .newFixedThreadPool(this, "EnhancerWorker[" + configuration.getQueue() + "]", n);
-        for (int i = 0; i < n; i++) {
+        String source = configuration.getQueue() + "?consumer.prefetchSize=" + configuration.getPrefetch();
+        for (int i = 0; i < configuration.getConcurrentConsumers(); i++) {
+            // one session per instance: the JMS client delivers its requests one at a time, on the session's thread
             Session session = connection.createSession(false, Session.CLIENT_ACKNOWLEDGE);
-            loops.add(CompletableFuture.runAsync(() -> instanceLoop(session), instances));
+            MessageProducer replies = session.createProducer(null);
+            replies.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+            MessageConsumer consumer = session.createConsumer(session.createQueue(source));
+            consumer.setMessageListener(request -> onRequest(session, replies, request));
+            instances.add(consumer);
+            sessions.add(session);
         }
+        connection.start();
     }
 
     @Override
     protected void doStop() throws Exception {
-        running = false;
-        for (CompletableFuture<Void> loop : loops) {
+        for (MessageConsumer consumer : instances) {
             try {
-                // an instance finishes the document it holds before it stops
-                loop.get();
-            } catch (Exception e) {
-                LOG.debug("Worker instance ended with", e);
+                // returns when the instance has finished the document it holds
+                consumer.close();
+            } catch (JMSException e) {
+                LOG.debug("Closing a worker instance failed", e);
             }
         }
-        loops.clear();
-        if (instances != null) {
-            getEndpoint().getCamelContext().getExecutorServiceManager().shutdown(instances);
-            instances = null;
+        instances.clear();
+        for (Session session : sessions) {
+            try {
+                session.close();
+            } catch (JMSException e) {
+                LOG.debug("Closing a worker session failed", e);
+            }
         }
+        sessions.clear();
         if (connection != null) {
             try {
                 connection.close();
@@ -122,44 +125,16 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         return failed.get();
     }
 
-    private void instanceLoop(Session session) {
-        MessageConsumer consumer = null;
+    private void onRequest(Session session, MessageProducer replies, Message request) {
         try {
-            consumer = session.createConsumer(session.createQueue(
-                    configuration.getQueue() + "?consumer.prefetchSize=" + configuration.getPrefetch()));
-            MessageProducer replies = session.createProducer(null);
-            replies.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-            while (running) {
-                Message request;
-                try {
-                    request = consumer.receive(RECEIVE_TIMEOUT);
-                } catch (JMSException e) {
-                    if (running) {
-                        LOG.warn("Receiving from queue {} failed: {}", configuration.getQueue(), e.getMessage());
-                        Thread.sleep(RECEIVE_TIMEOUT);
-                    }
-                    continue;
-                }
-                if (request == null) {
-                    continue;
-                }
-                try {
-                    handle(session, replies, request);
-                    // acknowledged after the reply went out; the acknowledgement itself travels asynchronously
-                    request.acknowledge();
-                } catch (Throwable t) {
-                    // the request goes back to the queue for another try (or, after the broker's redeliveries, its DLQ)
-                    LOG.error("Worker on queue {} could not finish message {}; it goes back to the queue",
-                            configuration.getQueue(), safeId(request), t);
-                    recover(session);
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (JMSException e) {
-            LOG.error("Worker instance on queue {} could not start: {}", configuration.getQueue(), e.getMessage(), e);
-        } finally {
-            close(consumer, session);
+            handle(session, replies, request);
+            // acknowledged after the reply went out; the acknowledgement itself travels asynchronously
+            request.acknowledge();
+        } catch (Throwable t) {
+            // the request goes back to the queue for another try (or, after the broker's redeliveries, its DLQ)
+            LOG.error("Worker on queue {} could not finish message {}; it goes back to the queue",
+                    configuration.getQueue(), safeId(request), t);
+            recover(session);
         }
     }
 
@@ -292,17 +267,6 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
             session.recover();
         } catch (JMSException e) {
             LOG.warn("Recovering the session failed: {}", e.getMessage());
-        }
-    }
-
-    private static void close(MessageConsumer consumer, Session session) {
-        try {
-            if (consumer != null) {
-                consumer.close();
-            }
-            session.close();
-        } catch (JMSException e) {
-            LOG.debug("Closing the worker session failed", e);
         }
     }
 }
