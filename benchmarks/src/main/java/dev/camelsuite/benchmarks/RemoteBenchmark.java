@@ -61,6 +61,8 @@ public final class RemoteBenchmark {
     static final int WORKERS = 4;
     /** Prefetch of the enhancer's workers; the JMS contenders keep ActiveMQ's default (1000). */
     static final int PREFETCH = Integer.getInteger("prefetch", 1);
+    /** Wire format of the enhancer: json or binary. */
+    static final String SERIALIZER = System.getProperty("serializer", "json");
     static final String DOCUMENT = document();
 
     /** The worker work of every contender: the same engine over the same document. */
@@ -111,8 +113,10 @@ public final class RemoteBenchmark {
                 contenders.removeIf(c -> !only.contains(c.name()));
             }
             for (Contender c : contenders) {
-                measure(c, 64, 3_000); // warm-up
-                measure(c, 1, 500);
+                // warm-up: every contender gets its code compiled at every level before anything counts
+                measure(c, 64, 10_000);
+                measure(c, 8, 5_000);
+                measure(c, 1, 2_000);
             }
             for (int round = 0; round < ROUNDS; round++) {
                 for (int level : LEVELS) {
@@ -261,7 +265,7 @@ public final class RemoteBenchmark {
             EnhancerComponent enhancer = new EnhancerComponent();
             enhancer.addChain(Chain.list("bench", "words")).addEngine(ENGINE);
             context.addComponent("enhancer", enhancer);
-            String base = "enhancer:bench?queue=bench.enhancer&brokerURL=" + url;
+            String base = "enhancer:bench?queue=bench.enhancer&brokerURL=" + url + "&serializer=" + SERIALIZER;
             context.addRoutes(new RouteBuilder() {
                 @Override
                 public void configure() {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancementResults;
 import dev.camelsuite.enhancer.EnhancerConfiguration;
 import dev.camelsuite.enhancer.EnhancerEndpoint;
@@ -167,7 +168,20 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         Destination replyTo = request.getJMSReplyTo();
         WireFormat format = WireFormat.of(request.getStringProperty(WireProtocol.FORMAT));
 
-        EnhancementJob job = runChain(item);
+        EnhancementJob job;
+        try {
+            job = runChain(item);
+        } catch (EnhancementException e) {
+            // the item carries metadata this chain cannot continue: an answer, not a reason to try again
+            failed.incrementAndGet();
+            Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, endpoint.getChainName(), null,
+                    format);
+            reply.setStringProperty(WireProtocol.STATUS, WireProtocol.ERROR);
+            WireMessages.setError(reply, e);
+            send(replies, replyTo, reply, referenceId);
+            processed.incrementAndGet();
+            return;
+        }
         Message reply;
         if (job.isFailed()) {
             failed.incrementAndGet();
@@ -181,17 +195,23 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         } else {
             reply = runRoute(session, referenceId, item, format);
         }
-        if (replyTo != null) {
-            try {
-                replies.send(replyTo, reply, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
-            } catch (InvalidDestinationException e) {
-                // the requester is gone (its reply queue with it): nobody can take this reply, and running the
-                // request again would not change that
-                LOG.warn("Dropped the reply to request {} on queue {}: the requester's reply queue is gone ({})",
-                        referenceId, configuration.getQueue(), e.getMessage());
-            }
-        }
+        send(replies, replyTo, reply, referenceId);
         processed.incrementAndGet();
+    }
+
+    private void send(MessageProducer replies, Destination replyTo, Message reply, String referenceId)
+            throws JMSException {
+        if (replyTo == null) {
+            return;
+        }
+        try {
+            replies.send(replyTo, reply, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+        } catch (InvalidDestinationException e) {
+            // the requester is gone (its reply queue with it): nobody can take this reply, and running the
+            // request again would not change that
+            LOG.warn("Dropped the reply to request {} on queue {}: the requester's reply queue is gone ({})",
+                    referenceId, configuration.getQueue(), e.getMessage());
+        }
     }
 
     private EnhancementJob runChain(ContentItem item) throws Exception {

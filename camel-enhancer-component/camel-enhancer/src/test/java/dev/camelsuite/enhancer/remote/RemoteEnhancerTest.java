@@ -173,6 +173,18 @@ class RemoteEnhancerTest extends CamelTestSupport {
     }
 
     @Test
+    void anItemCarryingAnotherChainsMetadataIsAnsweredWithTheErrorNotRetried() {
+        ContentItem item = ContentItem.ofText("resumed elsewhere");
+        item.setExecutionMetadata(dev.camelsuite.enhancer.metadata.ExecutionMetadata.create(
+                Chain.list("other", "langid").createPlan(n -> 0), item, false));
+        assertThatThrownBy(() -> template.requestBody(remote("demo", "demo.q", "timeout=10000"), item))
+                .cause().isInstanceOf(EnhancementException.class)
+                .hasMessageContaining("carries execution metadata of chain 'other' and cannot be continued by chain 'demo'")
+                .cause().isInstanceOfSatisfying(WorkerException.class,
+                        w -> assertThat(w.getWorkerClassName()).isEqualTo(EnhancementException.class.getName()));
+    }
+
+    @Test
     void aBrokenWorkerRouteComesBackAsItsException() {
         assertThatThrownBy(() -> template.requestBody(remote("demo", "demo.q", "timeout=10000"), "route please"))
                 .cause().isInstanceOf(EnhancementException.class)
