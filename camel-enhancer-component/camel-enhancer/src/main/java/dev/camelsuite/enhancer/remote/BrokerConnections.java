@@ -27,4 +27,16 @@ final class BrokerConnections {
                 .warn("Broker connection of {} failed: {}", clientPurpose, e.getMessage()));
         return connection;
     }
+
+    /** Closes a connection (null is fine); a failure to close is only worth a debug line. */
+    static void close(Connection connection) {
+        if (connection == null) {
+            return;
+        }
+        try {
+            connection.close();
+        } catch (JMSException e) {
+            org.slf4j.LoggerFactory.getLogger(BrokerConnections.class).debug("Closing the broker connection failed", e);
+        }
+    }
 }

@@ -37,8 +37,10 @@ import org.slf4j.LoggerFactory;
  * Each instance ({@code concurrentConsumers}) has its own session in client-acknowledge mode: a request is
  * acknowledged only after its reply has been sent, so a worker that dies mid-document leaves the request to the broker,
  * which gives it to another worker. (A worker that dies between sending the reply and acknowledging makes the request
- * run twice; the producer completes the exchange with the first reply and drops the second.) A malformed or foreign message is moved to the queue's dead-letter queue ({@code <queue>.DLQ}) with
- * a log line saying why, answered with an error when it says where, and the worker goes on.
+ * run twice; the producer completes the exchange with the first reply and drops the second.)
+ * <p>
+ * A malformed or foreign message is moved to the queue's dead-letter queue ({@code <queue>.DLQ}) with a log line saying
+ * why, answered with an error when it says where, and the worker goes on.
  */
 public class EnhancerWorkerConsumer extends DefaultConsumer {
 
@@ -99,14 +101,8 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
             }
         }
         sessions.clear();
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (JMSException e) {
-                LOG.debug("Closing the broker connection failed", e);
-            }
-            connection = null;
-        }
+        BrokerConnections.close(connection);
+        connection = null;
         ServiceHelper.stopService(runner);
         super.doStop();
     }

@@ -129,14 +129,8 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
                                                                + " stopped while the request was in flight"), null, false);
             }
         }
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (JMSException e) {
-                LOG.debug("Closing the broker connection failed", e);
-            }
-            connection = null;
-        }
+        BrokerConnections.close(connection);
+        connection = null;
         ServiceHelper.stopService(correlation);
         if (timer != null) {
             getEndpoint().getCamelContext().getExecutorServiceManager().shutdown(timer);
