@@ -363,6 +363,11 @@ public final class ContentItem {
         this.executionMetadata = executionMetadata;
     }
 
+    /** The id if it was given or has been computed already; null while computing it is still to come. */
+    String knownUri() {
+        return uri;
+    }
+
     void restoreMediaType(String mediaType) {
         this.mediaType = mediaType;
     }

@@ -78,7 +78,7 @@ public final class ContentItemJson {
     public static String toJson(ContentItem item) {
         StringWriter out = new StringWriter(256);
         try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            write(item, g);
+            write(item, g, false);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -87,7 +87,7 @@ public final class ContentItemJson {
 
     public static void write(ContentItem item, Writer out) throws IOException {
         try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            write(item, g);
+            write(item, g, false);
         }
     }
 
@@ -101,7 +101,18 @@ public final class ContentItemJson {
      */
     public static void write(ContentItem item, OutputStream out, JsonFactory factory) throws IOException {
         try (JsonGenerator g = factory.createGenerator(out, JsonEncoding.UTF8)) {
-            write(item, g);
+            write(item, g, false);
+        }
+    }
+
+    /**
+     * Writes the item for the wire: like {@link #write(ContentItem, OutputStream, JsonFactory)}, but an id that is
+     * still to be computed from the content (and the {@code enhances} of metadata bound to it) is left out, so no
+     * side hashes the content unless somebody asks for the id; the reader derives it again.
+     */
+    public static void writeForWire(ContentItem item, OutputStream out, JsonFactory factory) throws IOException {
+        try (JsonGenerator g = factory.createGenerator(out, JsonEncoding.UTF8)) {
+            write(item, g, true);
         }
     }
 
@@ -114,11 +125,14 @@ public final class ContentItemJson {
         }
     }
 
-    private static void write(ContentItem item, JsonGenerator g) throws IOException {
+    private static void write(ContentItem item, JsonGenerator g, boolean wire) throws IOException {
         item.getLock().readLock().lock();
         try {
             g.writeStartObject();
-            g.writeStringField("uri", item.getUri());
+            String uri = wire ? item.knownUri() : item.getUri();
+            if (uri != null) {
+                g.writeStringField("uri", uri);
+            }
             writeIfPresent(g, "referenceId", item.getReferenceId());
             writeIfPresent(g, "mediaType", item.getMediaType());
             writeIfPresent(g, "text", item.getText());
@@ -148,7 +162,7 @@ public final class ContentItemJson {
             ExecutionMetadata md = item.getExecutionMetadata();
             if (md != null) {
                 g.writeFieldName("executionMetadata");
-                writeMetadata(md, g);
+                writeMetadata(md, g, wire && md.getChainExecution().isBoundToItem() && item.knownUri() == null);
             }
             g.writeEndObject();
         } finally {
@@ -192,11 +206,14 @@ public final class ContentItemJson {
         g.writeEndObject();
     }
 
-    private static void writeMetadata(ExecutionMetadata md, JsonGenerator g) throws IOException {
+    private static void writeMetadata(ExecutionMetadata md, JsonGenerator g, boolean enhancesDerived)
+            throws IOException {
         g.writeStartObject();
         g.writeStringField("chain", md.getChain());
         g.writeBooleanField("defaultChain", md.getChainExecution().isDefaultChain());
-        g.writeStringField("enhances", md.getChainExecution().getEnhances());
+        if (!enhancesDerived) {
+            g.writeStringField("enhances", md.getChainExecution().getEnhances());
+        }
         g.writeArrayFieldStart("plan");
         for (String element : md.getPlan().toElements()) {
             g.writeString(element);
@@ -299,7 +316,8 @@ public final class ContentItemJson {
                 default -> fields.put(name, readValue(p, t));
             }
         }
-        String uri = string(fields, "uri", true);
+        // absent on the wire when it is derived from the content
+        String uri = string(fields, "uri", false);
         String text = string(fields, "text", false);
         String mediaType = string(fields, "mediaType", false);
         ContentItem item;
@@ -308,7 +326,7 @@ public final class ContentItemJson {
         } else {
             Map<String, Object> first = parts.isEmpty() ? null : parts.get(0);
             if (first == null) {
-                throw new IllegalArgumentException("Content item " + uri + " has neither text nor parts");
+                throw new IllegalArgumentException("Content item " + (uri == null ? "" : uri + " ") + "has neither text nor parts");
             }
             item = ContentItem.ofBytes(uri, decode(first), string(first, "mediaType", true));
             parts = parts.subList(1, parts.size());
@@ -342,7 +360,7 @@ public final class ContentItemJson {
                     string(e, "engine", false), ta));
         }
         if (metadata != null) {
-            item.setExecutionMetadata(readMetadata(metadata));
+            item.setExecutionMetadata(readMetadata(metadata, item));
         }
         if (mediaType != null && text != null && !ContentItem.TEXT_PLAIN.equals(mediaType)) {
             item.restoreMediaType(mediaType);
@@ -369,7 +387,7 @@ public final class ContentItemJson {
                 string(a, "engine", false), features == null ? null : asObject(features, "features"));
     }
 
-    private static ExecutionMetadata readMetadata(Map<String, Object> m) {
+    private static ExecutionMetadata readMetadata(Map<String, Object> m, ContentItem item) {
         String chain = string(m, "chain", true);
         Object plan = m.get("plan");
         if (!(plan instanceof List<?> lines)) {
@@ -379,8 +397,11 @@ public final class ContentItemJson {
         for (Object line : lines) {
             elements.add(String.valueOf(line));
         }
-        ExecutionMetadata md = ExecutionMetadata.create(PLANS.planOf(chain, elements), string(m, "enhances", true),
-                Boolean.TRUE.equals(m.get("defaultChain")));
+        String enhances = string(m, "enhances", false);
+        boolean defaultChain = Boolean.TRUE.equals(m.get("defaultChain"));
+        ExecutionPlan executionPlan = PLANS.planOf(chain, elements);
+        ExecutionMetadata md = enhances == null ? ExecutionMetadata.create(executionPlan, item, defaultChain)
+                : ExecutionMetadata.create(executionPlan, enhances, defaultChain);
         restore(md.getChainExecution(), m);
         Object engines = m.get("engines");
         if (engines instanceof List<?> list) {
@@ -410,10 +431,56 @@ public final class ContentItemJson {
     private static Instant instant(Map<String, Object> m, String field) {
         String value = string(m, field, false);
         try {
-            return value == null ? null : Instant.parse(value);
+            return value == null ? null : parseInstant(value);
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException("Field '" + field + "' is not an ISO-8601 instant: " + value, e);
         }
+    }
+
+    /**
+     * Reads an instant as {@link Instant#toString()} writes it ({@code 2026-01-11T12:13:14.156Z}) without the general
+     * formatter, which is a hot spot when every reply carries a few; anything else goes to {@link Instant#parse}.
+     */
+    static Instant parseInstant(String s) {
+        int n = s.length();
+        if (n >= 20 && n <= 30 && s.charAt(4) == '-' && s.charAt(7) == '-' && s.charAt(10) == 'T'
+            && s.charAt(13) == ':' && s.charAt(16) == ':' && s.charAt(n - 1) == 'Z' && (n == 20 || s.charAt(19) == '.')) {
+            int year = digits(s, 0, 4);
+            int month = digits(s, 5, 7);
+            int day = digits(s, 8, 10);
+            int hour = digits(s, 11, 13);
+            int minute = digits(s, 14, 16);
+            int second = digits(s, 17, 19);
+            int fraction = n == 20 ? 0 : digits(s, 20, n - 1);
+            int fractionDigits = n == 20 ? 0 : n - 21;
+            if (year >= 0 && month >= 1 && month <= 12 && day >= 1 && hour >= 0 && hour < 24 && minute >= 0
+                && minute < 60 && second >= 0 && second < 60 && fraction >= 0 && fractionDigits <= 9
+                && day <= java.time.YearMonth.of(year, month).lengthOfMonth()) {
+                long epochDay = java.time.LocalDate.of(year, month, day).toEpochDay();
+                int nanos = fraction;
+                for (int i = fractionDigits; i < 9; i++) {
+                    nanos *= 10;
+                }
+                return Instant.ofEpochSecond(epochDay * 86_400L + hour * 3_600L + minute * 60L + second, nanos);
+            }
+        }
+        return Instant.parse(s);
+    }
+
+    /** The number written in {@code s[from, to)}, or -1 when it is not all digits. */
+    private static int digits(String s, int from, int to) {
+        if (to <= from) {
+            return -1;
+        }
+        int v = 0;
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
     }
 
     private static byte[] decode(Map<String, Object> part) {

@@ -32,6 +32,11 @@ public final class ChainExecution extends Execution {
         return enhances != null ? enhances : item.getUri();
     }
 
+    /** Whether the id of the enhanced item is taken from the item itself, rather than given. */
+    public boolean isBoundToItem() {
+        return enhances == null;
+    }
+
     @Override
     public String toString() {
         return "chain " + chain + " " + getStatus() + (getStatusMessage() == null ? "" : ": " + getStatusMessage());

@@ -38,7 +38,7 @@ public enum WireFormat {
     public byte[] write(ContentItem item) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(512);
         try {
-            ContentItemJson.write(item, out, factory);
+            ContentItemJson.writeForWire(item, out, factory);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

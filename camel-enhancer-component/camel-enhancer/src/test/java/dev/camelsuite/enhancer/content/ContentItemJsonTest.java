@@ -79,7 +79,8 @@ class ContentItemJsonTest {
         assertThatThrownBy(() -> ContentItemJson.fromJson("{\"uri\":")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("Malformed content item JSON");
         assertThatThrownBy(() -> ContentItemJson.fromJson("[]")).hasMessageContaining("must start with");
-        assertThatThrownBy(() -> ContentItemJson.fromJson("{\"text\":\"a\"}")).hasMessage("Field 'uri' is missing");
+        assertThatThrownBy(() -> ContentItemJson.fromJson("{\"uri\":\"u\"}"))
+                .hasMessage("Content item u has neither text nor parts");
         assertThatThrownBy(() -> ContentItemJson.fromJson(
                 "{\"uri\":\"u\",\"text\":\"abc\",\"annotations\":[{\"id\":\"ta-1\",\"type\":\"t\",\"begin\":2,"
                                                           + "\"end\":9,\"confidence\":1}]}"))
@@ -112,6 +113,42 @@ class ContentItemJsonTest {
             ContentItem item = sample();
             assertThat(tc.convertTo(String.class, item)).isEqualTo(ContentItemJson.toJson(item));
         }
+    }
+
+    @Test
+    void instantsReadBackExactlyAsJavaWritesThem() {
+        for (String text : List.of("2026-01-11T12:13:14Z", "2026-01-11T12:13:14.156Z", "2024-02-29T23:59:59.123456Z",
+                "1970-01-01T00:00:00.000000001Z", "2026-11-22T06:38:24.100200300Z")) {
+            assertThat(ContentItemJson.parseInstant(text)).isEqualTo(java.time.Instant.parse(text));
+        }
+        java.time.Instant now = java.time.Instant.now();
+        assertThat(ContentItemJson.parseInstant(now.toString())).isEqualTo(now);
+        // anything else goes to the general parser, which still rejects nonsense
+        assertThat(ContentItemJson.parseInstant("+12026-01-11T12:13:14Z")).isEqualTo(java.time.Instant.parse("+12026-01-11T12:13:14Z"));
+        assertThatThrownBy(() -> ContentItemJson.parseInstant("2026-02-30T00:00:00Z"))
+                .isInstanceOf(java.time.format.DateTimeParseException.class);
+    }
+
+    @Test
+    void onTheWireAnIdDerivedFromTheContentIsNotHashedButDerivedAgain() throws Exception {
+        ContentItem item = ContentItem.ofText("hash me later");
+        item.setExecutionMetadata(ExecutionMetadata.create(Chain.list("c", "a").createPlan(n -> 0), item, false));
+        var out = new java.io.ByteArrayOutputStream();
+        ContentItemJson.writeForWire(item, out, new com.fasterxml.jackson.core.JsonFactory());
+        String wire = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(wire).doesNotContain("\"uri\"").doesNotContain("\"enhances\"");
+        ContentItem back = ContentItemJson.fromJson(wire);
+        assertThat(back.getUri()).isEqualTo(item.getUri());
+        assertThat(back.getExecutionMetadata().getChainExecution().getEnhances()).isEqualTo(item.getUri());
+        // once known, the id travels
+        var again = new java.io.ByteArrayOutputStream();
+        ContentItemJson.writeForWire(item, again, new com.fasterxml.jackson.core.JsonFactory());
+        assertThat(again.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("\"uri\":\"" + item.getUri());
+        // an id given by the caller always travels
+        ContentItem named = ContentItem.ofText("urn:mine", "x");
+        var named1 = new java.io.ByteArrayOutputStream();
+        ContentItemJson.writeForWire(named, named1, new com.fasterxml.jackson.core.JsonFactory());
+        assertThat(named1.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("\"uri\":\"urn:mine\"");
     }
 
     @Test
