@@ -1,0 +1,34 @@
+package dev.camelsuite.workflow.store;
+
+import java.math.BigDecimal;
+
+/**
+ * A status update of one step, as the workflow service takes it: status, error message and error text are always
+ * written (so a success clears an old error); lifecycle, note, lane and elapsed only when given.
+ *
+ * @param status         the new status
+ * @param expectedStatus the status the step must have now, or null for an unconditional update
+ */
+public record StepUpdate(String status, String expectedStatus, String errorMessage, String errorText,
+                         BigDecimal elapsed, String lifecycle, String note, String lane) {
+
+    public static StepUpdate to(String status) {
+        return new StepUpdate(status, null, null, null, null, null, null, null);
+    }
+
+    public StepUpdate expecting(String expected) {
+        return new StepUpdate(status, expected, errorMessage, errorText, elapsed, lifecycle, note, lane);
+    }
+
+    public StepUpdate withError(String message, String text) {
+        return new StepUpdate(status, expectedStatus, message, text, elapsed, lifecycle, note, lane);
+    }
+
+    public StepUpdate withElapsed(BigDecimal seconds) {
+        return new StepUpdate(status, expectedStatus, errorMessage, errorText, seconds, lifecycle, note, lane);
+    }
+
+    public StepUpdate withNote(String text) {
+        return new StepUpdate(status, expectedStatus, errorMessage, errorText, elapsed, lifecycle, text, lane);
+    }
+}

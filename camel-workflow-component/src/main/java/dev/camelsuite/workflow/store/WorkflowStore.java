@@ -1,0 +1,325 @@
+package dev.camelsuite.workflow.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import dev.camelsuite.workflow.StepStatus;
+import dev.camelsuite.workflow.WorkflowConflictException;
+import dev.camelsuite.workflow.WorkflowNotFoundException;
+import dev.camelsuite.workflow.template.ProcessDefinition;
+import dev.camelsuite.workflow.template.WorkflowTemplate;
+import org.flywaydb.core.Flyway;
+
+/**
+ * Workflow state in a JDBC database (H2 or PostgreSQL). Every change runs in one transaction with its history rows
+ * and the readiness promotion it causes: a waiting step whose prerequisites are all done becomes {@code queued} in
+ * the same commit, so a queue is a plain index range scan.
+ */
+public class WorkflowStore {
+
+    private static final String COLUMNS = "object_id, workflow, process, version, status, lane, active, skip_queue,"
+                                          + " prerequisites, lifecycle, next_workflow, attempts, elapsed, error_message,"
+                                          + " error_text, note, status_at, completed_at, created_at";
+
+    private final DataSource dataSource;
+
+    public WorkflowStore(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** Brings the schema up to date (Flyway, its history in {@code workflow_schema_history}). */
+    public void migrate() {
+        Flyway.configure().dataSource(dataSource).locations("classpath:db/workflow")
+                .table("workflow_schema_history").load().migrate();
+    }
+
+    /**
+     * Creates the steps of a workflow for an object from its template, replacing the steps of that version, making
+     * it the active version, and queueing the steps that are ready.
+     *
+     * @param context the object version's context: non-blank replaces it, {@code ""} deletes it, null keeps it
+     */
+    public List<Step> create(String objectId, WorkflowTemplate template, int version, String lane, String context)
+            throws SQLException {
+        String workflow = template.getId();
+        OffsetDateTime now = now();
+        try (Connection c = begin()) {
+            try {
+                execute(c, "DELETE FROM workflow_step WHERE object_id = ? AND workflow = ? AND version = ?", objectId,
+                        workflow, version);
+                execute(c, "UPDATE workflow_step SET active = FALSE WHERE object_id = ? AND workflow = ? AND version <> ?",
+                        objectId, workflow, version);
+                try (PreparedStatement insert = c.prepareStatement("INSERT INTO workflow_step (" + COLUMNS + ")"
+                                                                   + " VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?, ?, ?, 0,"
+                                                                   + " NULL, NULL, NULL, NULL, ?, NULL, ?)")) {
+                    for (ProcessDefinition p : template.getProcesses()) {
+                        insert.setString(1, objectId);
+                        insert.setString(2, workflow);
+                        insert.setString(3, p.name());
+                        insert.setInt(4, version);
+                        insert.setString(5, p.initialStatus());
+                        insert.setString(6, lane == null || lane.isBlank() ? "default" : lane);
+                        insert.setBoolean(7, p.skipQueue());
+                        insert.setString(8, String.join(",", p.prerequisites()));
+                        insert.setString(9, p.lifecycle());
+                        insert.setString(10, p.nextWorkflow());
+                        insert.setObject(11, now);
+                        insert.setObject(12, now);
+                        insert.addBatch();
+                        history(c, objectId, workflow, p.name(), version, null, p.initialStatus(), now);
+                    }
+                    insert.executeBatch();
+                }
+                if (context != null) {
+                    execute(c, "DELETE FROM workflow_context WHERE object_id = ? AND version = ?", objectId, version);
+                    if (!context.isBlank()) {
+                        execute(c, "INSERT INTO workflow_context (object_id, version, context) VALUES (?, ?, ?)",
+                                objectId, version, context);
+                    }
+                }
+                promoteReady(c, objectId, workflow, version, now);
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+        return steps(objectId, workflow, version);
+    }
+
+    /**
+     * Updates one step of the active version of an object's workflow.
+     *
+     * @return the steps this update made ready (queued), in template order
+     * @throws WorkflowNotFoundException when the object has no such step
+     * @throws WorkflowConflictException when the update expects another current status
+     */
+    public List<Step> update(String objectId, String workflow, String process, StepUpdate update)
+            throws SQLException, WorkflowNotFoundException, WorkflowConflictException {
+        if (update.status() == null || update.status().isBlank()) {
+            throw new IllegalArgumentException("A step update needs a status");
+        }
+        OffsetDateTime now = now();
+        try (Connection c = begin()) {
+            try {
+                String current;
+                int version;
+                // the row lock makes concurrent conditional updates of one step take turns: one wins
+                try (PreparedStatement select = c.prepareStatement(
+                        "SELECT status, version FROM workflow_step WHERE object_id = ? AND workflow = ? AND process = ?"
+                        + " AND active = TRUE FOR UPDATE")) {
+                    select.setString(1, objectId);
+                    select.setString(2, workflow);
+                    select.setString(3, process);
+                    try (ResultSet rs = select.executeQuery()) {
+                        if (!rs.next()) {
+                            throw new WorkflowNotFoundException("Object " + objectId + " has no step " + process
+                                                                + " in workflow " + workflow);
+                        }
+                        current = rs.getString(1);
+                        version = rs.getInt(2);
+                    }
+                }
+                if (update.expectedStatus() != null && !update.expectedStatus().equals(current)) {
+                    throw new WorkflowConflictException("Step " + workflow + "/" + process + " of " + objectId + " is "
+                                                        + current + ", not " + update.expectedStatus(),
+                            update.expectedStatus(), current);
+                }
+                boolean attempt = "started".equals(update.status())
+                                  || "error".equals(update.status()) && !"started".equals(current);
+                try (PreparedStatement u = c.prepareStatement(
+                        "UPDATE workflow_step SET status = ?, error_message = ?, error_text = ?, status_at = ?,"
+                        + " attempts = attempts + ?, completed_at = CASE WHEN ? THEN ? ELSE completed_at END,"
+                        + " lifecycle = COALESCE(?, lifecycle), note = COALESCE(?, note), lane = COALESCE(?, lane),"
+                        + " elapsed = COALESCE(?, elapsed)"
+                        + " WHERE object_id = ? AND workflow = ? AND process = ? AND version = ?")) {
+                    u.setString(1, update.status());
+                    u.setString(2, update.errorMessage());
+                    u.setString(3, update.errorText());
+                    u.setObject(4, now);
+                    u.setInt(5, attempt ? 1 : 0);
+                    u.setBoolean(6, StepStatus.isDone(update.status()));
+                    u.setObject(7, now);
+                    u.setString(8, update.lifecycle());
+                    u.setString(9, update.note());
+                    u.setString(10, update.lane());
+                    u.setBigDecimal(11, update.elapsed());
+                    u.setString(12, objectId);
+                    u.setString(13, workflow);
+                    u.setString(14, process);
+                    u.setInt(15, version);
+                    u.executeUpdate();
+                }
+                history(c, objectId, workflow, process, version, current, update.status(), now);
+                List<String> promoted = promoteReady(c, objectId, workflow, version, now);
+                c.commit();
+                List<Step> next = new ArrayList<>();
+                for (Step s : steps(objectId, workflow, version)) {
+                    if (promoted.contains(s.process())) {
+                        next.add(s);
+                    }
+                }
+                return next;
+            } catch (SQLException | RuntimeException | WorkflowNotFoundException | WorkflowConflictException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /** Every step of every version of an object's workflow, by version then template order. */
+    public List<Step> get(String objectId, String workflow) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM workflow_step WHERE object_id = ?"
+                                                      + " AND workflow = ? ORDER BY version, id")) {
+            s.setString(1, objectId);
+            s.setString(2, workflow);
+            return read(s);
+        }
+    }
+
+    /**
+     * Objects whose active step at a process is ready (queued), oldest first.
+     *
+     * @param lane  one lane, or null for all
+     * @param limit at most this many, 0 for no limit
+     */
+    public List<String> queue(String workflow, String process, String lane, int limit) throws SQLException {
+        String sql = "SELECT object_id FROM workflow_step WHERE workflow = ? AND process = ? AND status = 'queued'"
+                     + " AND active = TRUE" + (lane == null ? "" : " AND lane = ?") + " ORDER BY status_at, id"
+                     + (limit > 0 ? " FETCH FIRST " + limit + " ROWS ONLY" : "");
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, workflow);
+            s.setString(2, process);
+            if (lane != null) {
+                s.setString(3, lane);
+            }
+            List<String> ids = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getString(1));
+                }
+            }
+            return ids;
+        }
+    }
+
+    /** The status transitions of an object's workflow, oldest first: [process, old, new] each. */
+    public List<String[]> history(String objectId, String workflow) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT process, old_status, new_status FROM workflow_history"
+                                                      + " WHERE object_id = ? AND workflow = ? ORDER BY id")) {
+            s.setString(1, objectId);
+            s.setString(2, workflow);
+            List<String[]> rows = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(new String[] { rs.getString(1), rs.getString(2), rs.getString(3) });
+                }
+            }
+            return rows;
+        }
+    }
+
+    /** Queues the waiting steps of one workflow version whose prerequisites are done; answers their processes. */
+    private List<String> promoteReady(Connection c, String objectId, String workflow, int version, OffsetDateTime now)
+            throws SQLException {
+        Map<String, String> status = new HashMap<>();
+        List<String[]> candidates = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT process, status, skip_queue, prerequisites FROM workflow_step"
+                                                      + " WHERE object_id = ? AND workflow = ? AND version = ?"
+                                                      + " ORDER BY id")) {
+            s.setString(1, objectId);
+            s.setString(2, workflow);
+            s.setInt(3, version);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    status.put(rs.getString(1), rs.getString(2));
+                    if ("waiting".equals(rs.getString(2)) && !rs.getBoolean(3)) {
+                        candidates.add(new String[] { rs.getString(1), rs.getString(4) });
+                    }
+                }
+            }
+        }
+        List<String> promoted = new ArrayList<>();
+        for (String[] candidate : candidates) {
+            boolean ready = candidate[1].isEmpty()
+                            || Arrays.stream(candidate[1].split(",")).allMatch(p -> StepStatus.isDone(status.get(p)));
+            if (ready) {
+                int changed = execute(c, "UPDATE workflow_step SET status = 'queued', status_at = ? WHERE object_id = ?"
+                                         + " AND workflow = ? AND version = ? AND process = ? AND status = 'waiting'",
+                        now, objectId, workflow, version, candidate[0]);
+                if (changed == 1) {
+                    history(c, objectId, workflow, candidate[0], version, "waiting", "queued", now);
+                    promoted.add(candidate[0]);
+                }
+            }
+        }
+        return promoted;
+    }
+
+    private List<Step> steps(String objectId, String workflow, int version) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM workflow_step WHERE object_id = ?"
+                                                      + " AND workflow = ? AND version = ? ORDER BY id")) {
+            s.setString(1, objectId);
+            s.setString(2, workflow);
+            s.setInt(3, version);
+            return read(s);
+        }
+    }
+
+    private static List<Step> read(PreparedStatement s) throws SQLException {
+        List<Step> steps = new ArrayList<>();
+        try (ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                String prereqs = rs.getString(9);
+                steps.add(new Step(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getString(5),
+                        rs.getString(6), rs.getBoolean(7), rs.getBoolean(8),
+                        prereqs.isEmpty() ? List.of() : List.of(prereqs.split(",")), rs.getString(10), rs.getString(11),
+                        rs.getInt(12), rs.getBigDecimal(13), rs.getString(14), rs.getString(15), rs.getString(16),
+                        rs.getObject(17, OffsetDateTime.class), rs.getObject(18, OffsetDateTime.class),
+                        rs.getObject(19, OffsetDateTime.class)));
+            }
+        }
+        return steps;
+    }
+
+    private static void history(Connection c, String objectId, String workflow, String process, int version,
+                                String oldStatus, String newStatus, OffsetDateTime at)
+            throws SQLException {
+        execute(c, "INSERT INTO workflow_history (object_id, workflow, process, version, old_status, new_status,"
+                   + " changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                objectId, workflow, process, version, oldStatus, newStatus, at);
+    }
+
+    private static int execute(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                s.setObject(i + 1, args[i]);
+            }
+            return s.executeUpdate();
+        }
+    }
+
+    private Connection begin() throws SQLException {
+        Connection c = dataSource.getConnection();
+        c.setAutoCommit(false);
+        return c;
+    }
+
+    private static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC);
+    }
+}

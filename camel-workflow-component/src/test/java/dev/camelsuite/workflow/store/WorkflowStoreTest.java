@@ -1,0 +1,172 @@
+package dev.camelsuite.workflow.store;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import dev.camelsuite.workflow.Templates;
+import dev.camelsuite.workflow.WorkflowConflictException;
+import dev.camelsuite.workflow.WorkflowNotFoundException;
+import dev.camelsuite.workflow.template.WorkflowTemplate;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The store on an embedded H2 database. */
+class WorkflowStoreTest {
+
+    private final WorkflowTemplate accession = Templates.load("accessionWF");
+    private WorkflowStore store;
+
+    @BeforeEach
+    void newDatabase() {
+        JdbcDataSource ds = new JdbcDataSource();
+        ds.setURL("jdbc:h2:mem:wf-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+        store = new WorkflowStore(ds);
+        store.migrate();
+    }
+
+    private static String statusOf(List<Step> steps, String process) {
+        return steps.stream().filter(s -> s.process().equals(process)).findFirst().orElseThrow().status();
+    }
+
+    @Test
+    void createQueuesTheStepsWhosePrerequisitesAreDone() throws Exception {
+        List<Step> steps = store.create("druid:bb123", accession, 1, "default", "{\"requireOCR\":true}");
+        assertThat(steps).hasSize(7).allSatisfy(s -> assertThat(s.active()).isTrue());
+        assertThat(statusOf(steps, "start-accession")).isEqualTo("completed");
+        assertThat(statusOf(steps, "descriptive-metadata")).isEqualTo("queued");
+        assertThat(statusOf(steps, "rights-metadata")).isEqualTo("queued");
+        assertThat(statusOf(steps, "publish")).isEqualTo("waiting");
+        assertThat(store.queue("accessionWF", "descriptive-metadata", null, 0)).containsExactly("druid:bb123");
+        assertThat(store.queue("accessionWF", "publish", null, 0)).isEmpty();
+    }
+
+    @Test
+    void completingAStepQueuesWhatBecameReadyAndReturnsIt() throws Exception {
+        store.create("druid:bb123", accession, 1, "default", null);
+        assertThat(store.update("druid:bb123", "accessionWF", "descriptive-metadata", StepUpdate.to("completed")))
+                .isEmpty();
+        List<Step> next = store.update("druid:bb123", "accessionWF", "rights-metadata", StepUpdate.to("skipped"));
+        assertThat(next).extracting(Step::process).containsExactly("publish");
+        assertThat(next.get(0).status()).isEqualTo("queued");
+        // a skip-queue step waits for its external signal
+        store.update("druid:bb123", "accessionWF", "publish", StepUpdate.to("completed"));
+        List<Step> afterShelve = store.update("druid:bb123", "accessionWF", "shelve", StepUpdate.to("completed"));
+        assertThat(afterShelve).isEmpty();
+        assertThat(statusOf(store.get("druid:bb123", "accessionWF"), "sdr-ingest-received")).isEqualTo("waiting");
+        assertThat(store.update("druid:bb123", "accessionWF", "sdr-ingest-received", StepUpdate.to("completed")))
+                .extracting(Step::process).containsExactly("end-accession");
+    }
+
+    @Test
+    void attemptsCountStartsAndErrorsAndASuccessClearsTheError() throws Exception {
+        store.create("druid:cc1", accession, 1, "default", null);
+        store.update("druid:cc1", "accessionWF", "publish", StepUpdate.to("error").withError("boom", "stack"));
+        store.update("druid:cc1", "accessionWF", "publish", StepUpdate.to("started"));
+        store.update("druid:cc1", "accessionWF", "publish", StepUpdate.to("error").withError("boom again", "stack"));
+        Step erred = store.get("druid:cc1", "accessionWF").stream().filter(s -> s.process().equals("publish"))
+                .findFirst().orElseThrow();
+        assertThat(erred.attempts()).isEqualTo(2);
+        assertThat(erred.errorMessage()).isEqualTo("boom again");
+        store.update("druid:cc1", "accessionWF", "publish",
+                StepUpdate.to("completed").withElapsed(new BigDecimal("1.250")).withNote("robot-host"));
+        Step done = store.get("druid:cc1", "accessionWF").stream().filter(s -> s.process().equals("publish"))
+                .findFirst().orElseThrow();
+        assertThat(done.errorMessage()).isNull();
+        assertThat(done.errorText()).isNull();
+        assertThat(done.elapsed()).isEqualByComparingTo("1.25");
+        assertThat(done.note()).isEqualTo("robot-host");
+        assertThat(done.lifecycle()).isEqualTo("published");
+        assertThat(done.completedAt()).isNotNull();
+    }
+
+    @Test
+    void aConditionalUpdateThatLosesIsAConflictAndUnknownStepsAreNotFound() throws Exception {
+        store.create("druid:dd1", accession, 1, "default", null);
+        assertThatThrownBy(() -> store.update("druid:dd1", "accessionWF", "publish",
+                StepUpdate.to("started").expecting("queued")))
+                .isInstanceOfSatisfying(WorkflowConflictException.class, e -> {
+                    assertThat(e.getExpectedStatus()).isEqualTo("queued");
+                    assertThat(e.getActualStatus()).isEqualTo("waiting");
+                });
+        assertThatThrownBy(() -> store.update("druid:dd1", "accessionWF", "no-such-step", StepUpdate.to("completed")))
+                .isInstanceOf(WorkflowNotFoundException.class).hasMessage(
+                        "Object druid:dd1 has no step no-such-step in workflow accessionWF");
+        assertThatThrownBy(() -> store.update("druid:nobody", "accessionWF", "publish", StepUpdate.to("completed")))
+                .isInstanceOf(WorkflowNotFoundException.class);
+    }
+
+    @Test
+    void exactlyOneOfManyConcurrentConditionalUpdatesWins() throws Exception {
+        store.create("druid:ee1", accession, 1, "default", null);
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Callable<Boolean>> claims = new ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                claims.add(() -> {
+                    try {
+                        store.update("druid:ee1", "accessionWF", "descriptive-metadata",
+                                StepUpdate.to("started").expecting("queued"));
+                        return true;
+                    } catch (WorkflowConflictException e) {
+                        return false;
+                    }
+                });
+            }
+            int winners = 0;
+            for (Future<Boolean> f : pool.invokeAll(claims, 60, TimeUnit.SECONDS)) {
+                winners += f.get() ? 1 : 0;
+            }
+            assertThat(winners).isEqualTo(1);
+        } finally {
+            pool.shutdownNow();
+        }
+        Step started = store.get("druid:ee1", "accessionWF").stream()
+                .filter(s -> s.process().equals("descriptive-metadata")).findFirst().orElseThrow();
+        assertThat(started.attempts()).isEqualTo(1);
+    }
+
+    @Test
+    void reCreatingANewVersionMakesItTheOnlyActiveOne() throws Exception {
+        store.create("druid:ff1", accession, 1, "default", null);
+        store.create("druid:ff1", accession, 2, "fast", null);
+        List<Step> all = store.get("druid:ff1", "accessionWF");
+        assertThat(all).hasSize(14);
+        assertThat(all).filteredOn(Step::active).allSatisfy(s -> assertThat(s.version()).isEqualTo(2)).hasSize(7);
+        // only the active version counts for queues, and lanes narrow them
+        assertThat(store.queue("accessionWF", "rights-metadata", "fast", 0)).containsExactly("druid:ff1");
+        assertThat(store.queue("accessionWF", "rights-metadata", "default", 0)).isEmpty();
+        // re-creating a version replaces its steps
+        store.create("druid:ff1", accession, 2, "fast", null);
+        assertThat(store.get("druid:ff1", "accessionWF")).hasSize(14);
+    }
+
+    @Test
+    void queuesAreOldestFirstAndLimitIsHonoured() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            store.create("druid:q" + i, accession, 1, "default", null);
+        }
+        assertThat(store.queue("accessionWF", "rights-metadata", null, 3)).containsExactly("druid:q0", "druid:q1",
+                "druid:q2");
+        assertThat(store.queue("accessionWF", "rights-metadata", null, 0)).hasSize(5);
+    }
+
+    @Test
+    void everyTransitionIsInTheHistory() throws Exception {
+        store.create("druid:hh1", accession, 1, "default", null);
+        store.update("druid:hh1", "accessionWF", "descriptive-metadata", StepUpdate.to("started"));
+        assertThat(store.history("druid:hh1", "accessionWF"))
+                .anySatisfy(r -> assertThat(r).containsExactly("descriptive-metadata", null, "waiting"))
+                .anySatisfy(r -> assertThat(r).containsExactly("descriptive-metadata", "waiting", "queued"))
+                .anySatisfy(r -> assertThat(r).containsExactly("descriptive-metadata", "queued", "started"));
+    }
+}
