@@ -13,24 +13,24 @@ import dev.camelsuite.workflow.Templates;
 import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
-import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The store on an embedded H2 database. */
-class WorkflowStoreTest {
+/** The store's behaviour, run on every database the suite supports (see the subclasses). */
+abstract class WorkflowStoreTest {
 
     private final WorkflowTemplate accession = Templates.load("accessionWF");
     private WorkflowStore store;
 
+    /** A new, empty database for one test. */
+    protected abstract javax.sql.DataSource newDatabase() throws Exception;
+
     @BeforeEach
-    void newDatabase() {
-        JdbcDataSource ds = new JdbcDataSource();
-        ds.setURL("jdbc:h2:mem:wf-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
-        store = new WorkflowStore(ds);
+    void setUpStore() throws Exception {
+        store = new WorkflowStore(newDatabase());
         store.migrate();
     }
 
