@@ -62,7 +62,7 @@ public class WorkflowStore {
                         objectId, workflow, version);
                 try (PreparedStatement insert = c.prepareStatement("INSERT INTO workflow_step (" + COLUMNS + ")"
                                                                    + " VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?, ?, ?, 0,"
-                                                                   + " NULL, NULL, NULL, NULL, ?, NULL, ?)")) {
+                                                                   + " NULL, NULL, NULL, NULL, ?, ?, ?)")) {
                     for (ProcessDefinition p : template.getProcesses()) {
                         insert.setString(1, objectId);
                         insert.setString(2, workflow);
@@ -75,7 +75,10 @@ public class WorkflowStore {
                         insert.setString(9, p.lifecycle());
                         insert.setString(10, p.nextWorkflow());
                         insert.setObject(11, now);
-                        insert.setObject(12, now);
+                        // a step the template starts done (status="completed") reached its milestone now
+                        insert.setObject(12, StepStatus.isDone(p.initialStatus()) ? now : null,
+                                java.sql.Types.TIMESTAMP_WITH_TIMEZONE);
+                        insert.setObject(13, now);
                         insert.addBatch();
                         history(c, objectId, workflow, p.name(), version, null, p.initialStatus(), now);
                     }
@@ -196,14 +199,163 @@ public class WorkflowStore {
      * @param limit at most this many, 0 for no limit
      */
     public List<String> queue(String workflow, String process, String lane, int limit) throws SQLException {
-        String sql = "SELECT object_id FROM workflow_step WHERE workflow = ? AND process = ? AND status = 'queued'"
+        return objectsAt(workflow, process, "queued", lane, limit);
+    }
+
+    /** Objects whose active step at a process is in error, oldest first ({@code limit} 0 for no limit). */
+    public List<String> errors(String workflow, String process, String lane, int limit) throws SQLException {
+        return objectsAt(workflow, process, "error", lane, limit);
+    }
+
+    /**
+     * The lifecycle milestones an object reached: its done steps that carry a lifecycle, with the date they were
+     * completed and their version. With {@code activeOnly} and a version: nothing when every step of that version is
+     * done, else the milestones of that version.
+     */
+    public List<Milestone> lifecycle(String objectId, boolean activeOnly, Integer version) throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            if (activeOnly && version != null) {
+                try (PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM workflow_step WHERE object_id = ?"
+                                                              + " AND version = ? AND status NOT IN ('completed', 'skipped')")) {
+                    s.setString(1, objectId);
+                    s.setInt(2, version);
+                    try (ResultSet rs = s.executeQuery()) {
+                        rs.next();
+                        if (rs.getLong(1) == 0) {
+                            return List.of();
+                        }
+                    }
+                }
+            }
+            String sql = "SELECT lifecycle, COALESCE(completed_at, created_at), version FROM workflow_step"
+                         + " WHERE object_id = ? AND lifecycle IS NOT NULL AND status IN ('completed', 'skipped')"
+                         + (version != null ? " AND version = ?" : "") + " ORDER BY 2, id";
+            try (PreparedStatement s = c.prepareStatement(sql)) {
+                s.setString(1, objectId);
+                if (version != null) {
+                    s.setInt(2, version);
+                }
+                List<Milestone> milestones = new ArrayList<>();
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        milestones.add(new Milestone(rs.getString(1), rs.getObject(2, OffsetDateTime.class), rs.getInt(3)));
+                    }
+                }
+                return milestones;
+            }
+        }
+    }
+
+    /** Sets every active step of an object's workflow to skipped, with a note; answers how many changed. */
+    public int skipAll(String objectId, String workflow, String note) throws SQLException, WorkflowNotFoundException {
+        OffsetDateTime now = now();
+        try (Connection c = begin()) {
+            try {
+                List<Step> active = new ArrayList<>();
+                try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM workflow_step WHERE"
+                                                              + " object_id = ? AND workflow = ? AND active = TRUE"
+                                                              + " ORDER BY id FOR UPDATE")) {
+                    s.setString(1, objectId);
+                    s.setString(2, workflow);
+                    active.addAll(read(s));
+                }
+                if (active.isEmpty()) {
+                    throw new WorkflowNotFoundException("Object " + objectId + " has no workflow " + workflow);
+                }
+                int changed = 0;
+                for (Step step : active) {
+                    if (!"skipped".equals(step.status())) {
+                        execute(c, "UPDATE workflow_step SET status = 'skipped', note = ?, status_at = ?, completed_at = COALESCE(completed_at, ?)"
+                                   + " WHERE object_id = ? AND workflow = ? AND version = ? AND process = ?",
+                                note, now, now, objectId, workflow, step.version(), step.process());
+                        history(c, objectId, workflow, step.process(), step.version(), step.status(), "skipped", now);
+                        changed++;
+                    }
+                }
+                c.commit();
+                return changed;
+            } catch (SQLException | RuntimeException | WorkflowNotFoundException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Deletes an object's workflow: one version, or every version when {@code version} is null. Answers how many
+     * steps went. Deleting the active version leaves no active version (as the workflow service does).
+     */
+    public int delete(String objectId, String workflow, Integer version) throws SQLException {
+        try (Connection c = begin()) {
+            try {
+                int n = version == null
+                        ? execute(c, "DELETE FROM workflow_step WHERE object_id = ? AND workflow = ?", objectId, workflow)
+                        : execute(c, "DELETE FROM workflow_step WHERE object_id = ? AND workflow = ? AND version = ?",
+                                objectId, workflow, version);
+                c.commit();
+                return n;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /** Deletes every workflow of an object and its contexts; answers how many steps went. */
+    public int deleteObject(String objectId) throws SQLException {
+        try (Connection c = begin()) {
+            try {
+                int n = execute(c, "DELETE FROM workflow_step WHERE object_id = ?", objectId);
+                execute(c, "DELETE FROM workflow_context WHERE object_id = ?", objectId);
+                c.commit();
+                return n;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /** The context of an object version, or null. */
+    public String context(String objectId, int version) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT context FROM workflow_context WHERE object_id = ?"
+                                                      + " AND version = ?")) {
+            s.setString(1, objectId);
+            s.setInt(2, version);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    /** Active steps by workflow, process and status. */
+    public List<StepCount> counts() throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT workflow, process, status, COUNT(*) FROM workflow_step"
+                                                      + " WHERE active = TRUE GROUP BY workflow, process, status"
+                                                      + " ORDER BY workflow, process, status")) {
+            List<StepCount> counts = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    counts.add(new StepCount(rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4)));
+                }
+            }
+            return counts;
+        }
+    }
+
+    private List<String> objectsAt(String workflow, String process, String status, String lane, int limit)
+            throws SQLException {
+        String sql = "SELECT object_id FROM workflow_step WHERE workflow = ? AND process = ? AND status = ?"
                      + " AND active = TRUE" + (lane == null ? "" : " AND lane = ?") + " ORDER BY status_at, id"
                      + (limit > 0 ? " FETCH FIRST " + limit + " ROWS ONLY" : "");
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, workflow);
             s.setString(2, process);
+            s.setString(3, status);
             if (lane != null) {
-                s.setString(3, lane);
+                s.setString(4, lane);
             }
             List<String> ids = new ArrayList<>();
             try (ResultSet rs = s.executeQuery()) {

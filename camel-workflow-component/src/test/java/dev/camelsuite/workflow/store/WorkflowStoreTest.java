@@ -169,4 +169,78 @@ abstract class WorkflowStoreTest {
                 .anySatisfy(r -> assertThat(r).containsExactly("descriptive-metadata", "waiting", "queued"))
                 .anySatisfy(r -> assertThat(r).containsExactly("descriptive-metadata", "queued", "started"));
     }
+    @Test
+    void errorQueuesListObjectsInErrorAtAProcess() throws Exception {
+        store.create("druid:er1", accession, 1, "default", null);
+        store.create("druid:er2", accession, 1, "default", null);
+        store.update("druid:er2", "accessionWF", "rights-metadata", StepUpdate.to("error").withError("bad rights", null));
+        assertThat(store.errors("accessionWF", "rights-metadata", null, 0)).containsExactly("druid:er2");
+        assertThat(store.errors("accessionWF", "rights-metadata", "other-lane", 0)).isEmpty();
+    }
+
+    @Test
+    void lifecycleListsTheMilestonesOfDoneStepsAndActiveOnlyIsEmptyWhenAVersionIsFinished() throws Exception {
+        store.create("druid:lc1", accession, 1, "default", null);
+        store.update("druid:lc1", "accessionWF", "descriptive-metadata", StepUpdate.to("completed"));
+        store.update("druid:lc1", "accessionWF", "rights-metadata", StepUpdate.to("completed"));
+        store.update("druid:lc1", "accessionWF", "publish", StepUpdate.to("completed"));
+        assertThat(store.lifecycle("druid:lc1", false, null)).extracting(Milestone::name)
+                .containsExactly("submitted", "published");
+        assertThat(store.lifecycle("druid:lc1", true, 1)).extracting(Milestone::name)
+                .containsExactly("submitted", "published");
+        store.skipAll("druid:lc1", "accessionWF", "finished by hand");
+        assertThat(store.lifecycle("druid:lc1", true, 1)).isEmpty();
+        assertThat(store.lifecycle("druid:lc1", false, 1)).extracting(Milestone::name)
+                .containsExactly("submitted", "published", "deposited", "accessioned");
+    }
+
+    @Test
+    void skipAllSkipsEveryActiveStepWithANote() throws Exception {
+        store.create("druid:sk1", accession, 1, "default", null);
+        // as the workflow service does: every active step, completed ones included
+        assertThat(store.skipAll("druid:sk1", "accessionWF", "not needed")).isEqualTo(7);
+        assertThat(store.get("druid:sk1", "accessionWF")).allSatisfy(step -> {
+            assertThat(step.status()).isEqualTo("skipped");
+            assertThat(step.note()).isEqualTo("not needed");
+        });
+        assertThatThrownBy(() -> store.skipAll("druid:nobody", "accessionWF", "x"))
+                .isInstanceOf(WorkflowNotFoundException.class);
+    }
+
+    @Test
+    void deleteRemovesAVersionOrTheWholeWorkflowOrEverythingOfAnObject() throws Exception {
+        store.create("druid:de1", accession, 1, "default", "{\"a\":1}");
+        store.create("druid:de1", accession, 2, "default", null);
+        assertThat(store.context("druid:de1", 1)).isEqualTo("{\"a\":1}");
+        assertThat(store.delete("druid:de1", "accessionWF", 1)).isEqualTo(7);
+        assertThat(store.get("druid:de1", "accessionWF")).hasSize(7).allSatisfy(st -> assertThat(st.version()).isEqualTo(2));
+        assertThat(store.delete("druid:de1", "accessionWF", null)).isEqualTo(7);
+        store.create("druid:de1", accession, 3, "default", null);
+        assertThat(store.deleteObject("druid:de1")).isEqualTo(7);
+        assertThat(store.get("druid:de1", "accessionWF")).isEmpty();
+        assertThat(store.context("druid:de1", 1)).isNull();
+    }
+
+    @Test
+    void countsGroupActiveStepsByWorkflowProcessAndStatus() throws Exception {
+        store.create("druid:co1", accession, 1, "default", null);
+        store.create("druid:co2", accession, 1, "default", null);
+        store.update("druid:co2", "accessionWF", "rights-metadata", StepUpdate.to("started"));
+        assertThat(store.counts())
+                .contains(new StepCount("accessionWF", "rights-metadata", "queued", 1),
+                        new StepCount("accessionWF", "rights-metadata", "started", 1),
+                        new StepCount("accessionWF", "start-accession", "completed", 2),
+                        new StepCount("accessionWF", "publish", "waiting", 2));
+    }
+
+    @Test
+    void aContextIsReplacedByANonBlankOneDeletedByAnEmptyOneAndKeptByNull() throws Exception {
+        store.create("druid:cx1", accession, 1, "default", "{\"v\":1}");
+        store.create("druid:cx1", accession, 1, "default", null);
+        assertThat(store.context("druid:cx1", 1)).isEqualTo("{\"v\":1}");
+        store.create("druid:cx1", accession, 1, "default", "{\"v\":2}");
+        assertThat(store.context("druid:cx1", 1)).isEqualTo("{\"v\":2}");
+        store.create("druid:cx1", accession, 1, "default", "");
+        assertThat(store.context("druid:cx1", 1)).isNull();
+    }
 }

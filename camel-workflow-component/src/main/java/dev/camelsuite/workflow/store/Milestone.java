@@ -1,0 +1,7 @@
+package dev.camelsuite.workflow.store;
+
+import java.time.OffsetDateTime;
+
+/** A lifecycle milestone an object reached: a done step that carries a lifecycle. */
+public record Milestone(String name, OffsetDateTime date, int version) {
+}

@@ -1,0 +1,5 @@
+package dev.camelsuite.workflow.store;
+
+/** How many active steps of a workflow's process have a status. */
+public record StepCount(String workflow, String process, String status, long count) {
+}
