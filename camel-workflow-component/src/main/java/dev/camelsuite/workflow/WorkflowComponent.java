@@ -1,0 +1,140 @@
+package dev.camelsuite.workflow;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import dev.camelsuite.workflow.store.WorkflowStore;
+import dev.camelsuite.workflow.template.WorkflowTemplate;
+import dev.camelsuite.workflow.template.WorkflowTemplateParser;
+import dev.camelsuite.workflow.template.WorkflowTemplates;
+import org.apache.camel.Endpoint;
+import org.apache.camel.spi.Metadata;
+import org.apache.camel.support.DefaultComponent;
+import org.apache.camel.support.ResourceHelper;
+import org.h2.jdbcx.JdbcDataSource;
+
+/**
+ * The {@code workflow:} component: the workflow store (a database), the templates, and the defaults of its endpoints.
+ */
+@org.apache.camel.spi.annotations.Component("workflow")
+public class WorkflowComponent extends DefaultComponent {
+
+    @Metadata(autowired = true,
+              description = "The database of workflow state. When none is set or bound, an embedded H2 database in the file"
+                            + " named by defaultDatabaseFile.")
+    private DataSource dataSource;
+
+    @Metadata(defaultValue = "./workflow-data/workflow",
+              description = "The file (without extension) of the embedded H2 database used when no dataSource is set.")
+    private String defaultDatabaseFile = "./workflow-data/workflow";
+
+    @Metadata(description = "Workflow template files, comma separated, as Camel resources (classpath:…, file:…).")
+    private String templates;
+
+    @Metadata(defaultValue = "true", description = "Whether the component brings the database schema up to date when"
+                                                   + " it starts.")
+    private boolean migrate = true;
+
+    private final List<WorkflowTemplate> javaTemplates = new ArrayList<>();
+    private WorkflowTemplates templateSet;
+    private WorkflowStore store;
+
+    @Override
+    protected Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters) throws Exception {
+        String workflow = null;
+        String process = null;
+        if (remaining != null && !remaining.isBlank()) {
+            String[] parts = remaining.split("/", -1);
+            if (parts.length > 2 || parts[0].isBlank() || parts.length == 2 && parts[1].isBlank()) {
+                throw new IllegalArgumentException("A workflow endpoint is workflow:[workflowName[/processName]], not "
+                                                   + "workflow:" + remaining);
+            }
+            workflow = parts[0];
+            process = parts.length == 2 ? parts[1] : null;
+        }
+        WorkflowEndpoint endpoint = new WorkflowEndpoint(uri, this, workflow, process);
+        setProperties(endpoint, parameters);
+        endpoint.validate();
+        return endpoint;
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        super.doStart();
+        List<WorkflowTemplate> all = new ArrayList<>(javaTemplates);
+        if (templates != null) {
+            for (String location : templates.split(",")) {
+                String trimmed = location.trim();
+                if (!trimmed.isEmpty()) {
+                    try (InputStream in = ResourceHelper.resolveMandatoryResourceAsInputStream(getCamelContext(), trimmed)) {
+                        all.add(WorkflowTemplateParser.parse(in, trimmed));
+                    } catch (IOException e) {
+                        throw new IllegalArgumentException("Option templates: cannot read " + trimmed + ": "
+                                                           + e.getMessage(), e);
+                    }
+                }
+            }
+        }
+        templateSet = new WorkflowTemplates(all);
+        if (dataSource == null) {
+            JdbcDataSource h2 = new JdbcDataSource();
+            h2.setURL("jdbc:h2:file:" + defaultDatabaseFile + ";AUTO_SERVER=TRUE");
+            dataSource = h2;
+        }
+        store = new WorkflowStore(dataSource);
+        if (migrate) {
+            store.migrate();
+        }
+    }
+
+    /** Adds a template made in Java; call before the component starts. */
+    public WorkflowComponent addTemplate(WorkflowTemplate template) {
+        javaTemplates.add(template);
+        return this;
+    }
+
+    public WorkflowStore getStore() {
+        return store;
+    }
+
+    public WorkflowTemplates getTemplateSet() {
+        return templateSet;
+    }
+
+    public DataSource getDataSource() {
+        return dataSource;
+    }
+
+    public void setDataSource(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    public String getDefaultDatabaseFile() {
+        return defaultDatabaseFile;
+    }
+
+    public void setDefaultDatabaseFile(String defaultDatabaseFile) {
+        this.defaultDatabaseFile = defaultDatabaseFile;
+    }
+
+    public String getTemplates() {
+        return templates;
+    }
+
+    public void setTemplates(String templates) {
+        this.templates = templates;
+    }
+
+    public boolean isMigrate() {
+        return migrate;
+    }
+
+    public void setMigrate(boolean migrate) {
+        this.migrate = migrate;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.camelsuite.workflow;
+
+import org.apache.camel.spi.Metadata;
+
+/** Headers of the workflow component. */
+public final class WorkflowConstants {
+
+    @Metadata(description = "The operation; overrides the operation option.", javaType = "String")
+    public static final String OPERATION = "CamelWorkflowOperation";
+    @Metadata(description = "The object (e.g. druid:bb123cd4567).", javaType = "String")
+    public static final String OBJECT_ID = "CamelWorkflowObjectId";
+    @Metadata(description = "The workflow; overrides the one in the path.", javaType = "String")
+    public static final String WORKFLOW = "CamelWorkflowName";
+    @Metadata(description = "The process (step); overrides the one in the path.", javaType = "String")
+    public static final String PROCESS = "CamelWorkflowProcess";
+    @Metadata(description = "The object version (create: default 1; lifecycle, delete: optional).", javaType = "Integer")
+    public static final String VERSION = "CamelWorkflowVersion";
+    @Metadata(description = "The lane: create and update set it, queue and errors filter by it.", javaType = "String")
+    public static final String LANE = "CamelWorkflowLane";
+    @Metadata(description = "update: the new status.", javaType = "String")
+    public static final String STATUS = "CamelWorkflowStatus";
+    @Metadata(description = "update: the status the step must have now, else WorkflowConflictException.",
+              javaType = "String")
+    public static final String EXPECTED_STATUS = "CamelWorkflowExpectedStatus";
+    @Metadata(description = "update: the error message (cleared when absent).", javaType = "String")
+    public static final String ERROR_MESSAGE = "CamelWorkflowErrorMessage";
+    @Metadata(description = "update: the error text, e.g. a stack trace (cleared when absent).", javaType = "String")
+    public static final String ERROR_TEXT = "CamelWorkflowErrorText";
+    @Metadata(description = "update: seconds the work took.", javaType = "java.math.BigDecimal")
+    public static final String ELAPSED = "CamelWorkflowElapsed";
+    @Metadata(description = "update: the lifecycle milestone reached.", javaType = "String")
+    public static final String LIFECYCLE = "CamelWorkflowLifecycle";
+    @Metadata(description = "update and skipAll: a note (robots put their host name there).", javaType = "String")
+    public static final String NOTE = "CamelWorkflowNote";
+    @Metadata(description = "queue and errors: at most this many objects; overrides the limit option.",
+              javaType = "Integer")
+    public static final String LIMIT = "CamelWorkflowLimit";
+    @Metadata(description = "create: the object version's context (JSON); a blank one deletes it.", javaType = "String")
+    public static final String CONTEXT = "CamelWorkflowContext";
+    @Metadata(description = "The attempts of a step (set on steps returned by robots).", javaType = "Integer")
+    public static final String ATTEMPTS = "CamelWorkflowAttempts";
+    @Metadata(description = "update (result): the processes the update made ready.", javaType = "java.util.List<String>")
+    public static final String NEXT_STEPS = "CamelWorkflowNextSteps";
+
+    private WorkflowConstants() {
+    }
+}

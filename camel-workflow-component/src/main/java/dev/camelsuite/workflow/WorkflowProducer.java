@@ -1,0 +1,180 @@
+package dev.camelsuite.workflow;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.store.StepUpdate;
+import dev.camelsuite.workflow.store.WorkflowStore;
+import dev.camelsuite.workflow.template.WorkflowTemplate;
+import org.apache.camel.Message;
+import org.apache.camel.spi.InvokeOnHeader;
+import org.apache.camel.support.HeaderSelectorProducer;
+
+/**
+ * One method per operation. Inputs come from headers, which override the endpoint's path and options; a missing input
+ * fails with a message naming the operation, the option and the header.
+ */
+public class WorkflowProducer extends HeaderSelectorProducer {
+
+    private final WorkflowEndpoint endpoint;
+
+    public WorkflowProducer(WorkflowEndpoint endpoint) {
+        super(endpoint, WorkflowConstants.OPERATION,
+                () -> endpoint.getOperation() == null ? null : endpoint.getOperation().name());
+        this.endpoint = endpoint;
+    }
+
+    private WorkflowStore store() {
+        return endpoint.getComponent().getStore();
+    }
+
+    @InvokeOnHeader("create")
+    public void create(Message message) throws Exception {
+        String workflow = requireWorkflow(message, "create");
+        WorkflowTemplate template = endpoint.getComponent().getTemplateSet().get(workflow);
+        if (template == null) {
+            throw new IllegalArgumentException("Operation create: no template for workflow '" + workflow + "'");
+        }
+        Integer version = message.getHeader(WorkflowConstants.VERSION, Integer.class);
+        String lane = message.getHeader(WorkflowConstants.LANE, endpoint.getLane(), String.class);
+        String context = message.getHeader(WorkflowConstants.CONTEXT, String.class);
+        List<Step> steps = store().create(requireObjectId(message, "create"), template, version == null ? 1 : version,
+                lane, context);
+        message.setBody(steps);
+    }
+
+    @InvokeOnHeader("update")
+    public void update(Message message) throws Exception {
+        String status = message.getHeader(WorkflowConstants.STATUS, String.class);
+        if (status == null || status.isBlank()) {
+            throw new IllegalArgumentException("Operation update needs the new status in header "
+                                               + WorkflowConstants.STATUS);
+        }
+        StepUpdate update = new StepUpdate(status, message.getHeader(WorkflowConstants.EXPECTED_STATUS, String.class),
+                message.getHeader(WorkflowConstants.ERROR_MESSAGE, String.class),
+                message.getHeader(WorkflowConstants.ERROR_TEXT, String.class),
+                message.getHeader(WorkflowConstants.ELAPSED, BigDecimal.class),
+                message.getHeader(WorkflowConstants.LIFECYCLE, String.class),
+                message.getHeader(WorkflowConstants.NOTE, String.class),
+                message.getHeader(WorkflowConstants.LANE, String.class));
+        String objectId = requireObjectId(message, "update");
+        String workflow = requireWorkflow(message, "update");
+        String process = requireProcess(message, "update");
+        List<Step> next = store().update(objectId, workflow, process, update);
+        startNextWorkflow(objectId, workflow, process, status);
+        message.setBody(next);
+        message.setHeader(WorkflowConstants.NEXT_STEPS, next.stream().map(Step::process).toList());
+    }
+
+    /** A done step whose template names a next workflow starts it for the object, in the same version and lane. */
+    private void startNextWorkflow(String objectId, String workflow, String process, String status) throws Exception {
+        WorkflowTemplate template = endpoint.getComponent().getTemplateSet().get(workflow);
+        var definition = template == null ? null : template.getProcess(process);
+        if (definition == null || definition.nextWorkflow() == null || !StepStatus.isDone(status)) {
+            return;
+        }
+        Step done = store().get(objectId, workflow).stream()
+                .filter(s -> s.active() && s.process().equals(process)).findFirst().orElseThrow();
+        store().create(objectId, endpoint.getComponent().getTemplateSet().get(definition.nextWorkflow()), done.version(),
+                done.lane(), null);
+    }
+
+    @InvokeOnHeader("get")
+    public void get(Message message) throws Exception {
+        message.setBody(store().get(requireObjectId(message, "get"), requireWorkflow(message, "get")));
+    }
+
+    @InvokeOnHeader("queue")
+    public void queue(Message message) throws Exception {
+        message.setBody(store().queue(requireWorkflow(message, "queue"), requireProcess(message, "queue"),
+                message.getHeader(WorkflowConstants.LANE, endpoint.getLane(), String.class), limit(message)));
+    }
+
+    @InvokeOnHeader("errors")
+    public void errors(Message message) throws Exception {
+        message.setBody(store().errors(requireWorkflow(message, "errors"), requireProcess(message, "errors"),
+                message.getHeader(WorkflowConstants.LANE, endpoint.getLane(), String.class), limit(message)));
+    }
+
+    @InvokeOnHeader("lifecycle")
+    public void lifecycle(Message message) throws Exception {
+        message.setBody(store().lifecycle(requireObjectId(message, "lifecycle"), endpoint.isActiveOnly(),
+                message.getHeader(WorkflowConstants.VERSION, Integer.class)));
+    }
+
+    @InvokeOnHeader("skipAll")
+    public void skipAll(Message message) throws Exception {
+        message.setBody(store().skipAll(requireObjectId(message, "skipAll"), requireWorkflow(message, "skipAll"),
+                message.getHeader(WorkflowConstants.NOTE, String.class)));
+    }
+
+    @InvokeOnHeader("delete")
+    public void delete(Message message) throws Exception {
+        String objectId = requireObjectId(message, "delete");
+        String workflow = workflowOf(message);
+        message.setBody(workflow == null
+                ? store().deleteObject(objectId)
+                : store().delete(objectId, workflow, message.getHeader(WorkflowConstants.VERSION, Integer.class)));
+    }
+
+    @InvokeOnHeader("counts")
+    public void counts(Message message) throws Exception {
+        message.setBody(store().counts());
+    }
+
+    @InvokeOnHeader("templates")
+    public void templates(Message message) {
+        String workflow = workflowOf(message);
+        if (workflow == null) {
+            message.setBody(List.copyOf(endpoint.getComponent().getTemplateSet().all()));
+        } else {
+            WorkflowTemplate template = endpoint.getComponent().getTemplateSet().get(workflow);
+            if (template == null) {
+                throw new IllegalArgumentException("Operation templates: no template for workflow '" + workflow + "'");
+            }
+            message.setBody(template);
+        }
+    }
+
+    private int limit(Message message) {
+        Integer limit = message.getHeader(WorkflowConstants.LIMIT, Integer.class);
+        int value = limit != null ? limit : endpoint.getLimit();
+        if (value < 0) {
+            throw new IllegalArgumentException("Header " + WorkflowConstants.LIMIT + " must be >= 0 but was " + value);
+        }
+        return value;
+    }
+
+    private String workflowOf(Message message) {
+        return message.getHeader(WorkflowConstants.WORKFLOW, endpoint.getWorkflowName(), String.class);
+    }
+
+    private static String requireObjectId(Message message, String operation) {
+        String id = message.getHeader(WorkflowConstants.OBJECT_ID, String.class);
+        if (id == null || id.isBlank()) {
+            throw new IllegalArgumentException("Operation " + operation + " needs the object id in header "
+                                               + WorkflowConstants.OBJECT_ID);
+        }
+        return id;
+    }
+
+    private String requireWorkflow(Message message, String operation) {
+        String workflow = workflowOf(message);
+        if (workflow == null || workflow.isBlank()) {
+            throw new IllegalArgumentException("Operation " + operation + " needs a workflow: in the path"
+                                               + " (workflow:workflowName) or header " + WorkflowConstants.WORKFLOW);
+        }
+        return workflow;
+    }
+
+    private String requireProcess(Message message, String operation) {
+        String process = message.getHeader(WorkflowConstants.PROCESS, endpoint.getProcessName(), String.class);
+        if (process == null || process.isBlank()) {
+            throw new IllegalArgumentException("Operation " + operation + " needs a process: in the path"
+                                               + " (workflow:workflowName/processName) or header "
+                                               + WorkflowConstants.PROCESS);
+        }
+        return process;
+    }
+}

@@ -1,0 +1,160 @@
+package dev.camelsuite.workflow;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+import dev.camelsuite.workflow.store.Milestone;
+import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.store.StepCount;
+import dev.camelsuite.workflow.template.WorkflowTemplate;
+import org.apache.camel.CamelContext;
+import org.apache.camel.CamelExecutionException;
+import org.apache.camel.Exchange;
+import org.apache.camel.ResolveEndpointFailedException;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.test.junit5.CamelTestSupport;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The producer operations through Camel routes, with the seed's Google scanned book case. */
+class WorkflowComponentTest extends CamelTestSupport {
+
+    @Override
+    protected CamelContext createCamelContext() throws Exception {
+        CamelContext context = super.createCamelContext();
+        JdbcDataSource ds = new JdbcDataSource();
+        ds.setURL("jdbc:h2:mem:component-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+        context.getRegistry().bind("workflowDb", ds);
+        WorkflowComponent workflow = new WorkflowComponent();
+        workflow.setTemplates("classpath:templates/googleScannedBookWF.xml, classpath:templates/accessionWF.xml");
+        context.addComponent("workflow", workflow);
+        return context;
+    }
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("direct:register").to("workflow:googleScannedBookWF?operation=create&lane=books");
+                from("direct:step").to("workflow:googleScannedBookWF?operation=update");
+            }
+        };
+    }
+
+    private Exchange update(String objectId, String process, String status) {
+        return template.request("direct:step", ex -> {
+            ex.getIn().setHeader(WorkflowConstants.OBJECT_ID, objectId);
+            ex.getIn().setHeader(WorkflowConstants.PROCESS, process);
+            ex.getIn().setHeader(WorkflowConstants.STATUS, status);
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void theGoogleScannedBookCaseThroughTheOperations() {
+        template.sendBodyAndHeader("direct:register", null, WorkflowConstants.OBJECT_ID, "druid:gb1");
+        // google-download and google-convert are ready together
+        assertThat(template.requestBodyAndHeader("workflow:googleScannedBookWF/google-download?operation=queue", null,
+                WorkflowConstants.LANE, "books", List.class)).containsExactly("druid:gb1");
+        assertThat(template.requestBody("workflow:googleScannedBookWF/google-convert?operation=queue", null, List.class))
+                .containsExactly("druid:gb1");
+
+        // the download fails once, then works: an exception with attempts
+        Exchange failed = template.request("direct:step", ex -> {
+            ex.getIn().setHeader(WorkflowConstants.OBJECT_ID, "druid:gb1");
+            ex.getIn().setHeader(WorkflowConstants.PROCESS, "google-download");
+            ex.getIn().setHeader(WorkflowConstants.STATUS, "error");
+            ex.getIn().setHeader(WorkflowConstants.ERROR_MESSAGE, "Google did not answer");
+            ex.getIn().setHeader(WorkflowConstants.ERROR_TEXT, "java.net.SocketTimeoutException ...");
+        });
+        assertThat(failed.getException()).isNull();
+        assertThat(template.requestBody("workflow:googleScannedBookWF/google-download?operation=errors", null, List.class))
+                .containsExactly("druid:gb1");
+        update("druid:gb1", "google-download", "started");
+        assertThat(update("druid:gb1", "google-download", "completed").getMessage()
+                .getHeader(WorkflowConstants.NEXT_STEPS, List.class)).isEmpty();
+        Exchange converted = update("druid:gb1", "google-convert", "completed");
+        assertThat(converted.getMessage().getHeader(WorkflowConstants.NEXT_STEPS, List.class))
+                .containsExactly("descriptive-metadata");
+        update("druid:gb1", "descriptive-metadata", "completed");
+        // the last step starts the accessioning workflow
+        update("druid:gb1", "cleanup", "completed");
+        List<Step> accession = template.requestBodyAndHeader("workflow:accessionWF?operation=get", null,
+                WorkflowConstants.OBJECT_ID, "druid:gb1", List.class);
+        assertThat(accession).hasSize(7).allSatisfy(s -> assertThat(s.lane()).isEqualTo("books"));
+
+        List<Step> book = template.requestBodyAndHeader("workflow:googleScannedBookWF?operation=get", null,
+                WorkflowConstants.OBJECT_ID, "druid:gb1", List.class);
+        Step download = book.stream().filter(s -> s.process().equals("google-download")).findFirst().orElseThrow();
+        assertThat(download.attempts()).isEqualTo(2);
+        assertThat(download.errorMessage()).isNull();
+
+        List<Milestone> milestones = template.requestBodyAndHeader("workflow:?operation=lifecycle", null,
+                WorkflowConstants.OBJECT_ID, "druid:gb1", List.class);
+        assertThat(milestones).extracting(Milestone::name).containsExactly("registered", "submitted");
+
+        List<StepCount> counts = template.requestBody("workflow:?operation=counts", null, List.class);
+        assertThat(counts).contains(new StepCount("accessionWF", "rights-metadata", "queued", 1));
+    }
+
+    @Test
+    void updatesTakeTheirFieldsFromHeadersAndConflictsAndMissingStepsAreExceptions() {
+        template.sendBodyAndHeader("direct:register", null, WorkflowConstants.OBJECT_ID, "druid:gb2");
+        Exchange timed = template.request("direct:step", ex -> {
+            ex.getIn().setHeader(WorkflowConstants.OBJECT_ID, "druid:gb2");
+            ex.getIn().setHeader(WorkflowConstants.PROCESS, "google-convert");
+            ex.getIn().setHeader(WorkflowConstants.STATUS, "completed");
+            ex.getIn().setHeader(WorkflowConstants.EXPECTED_STATUS, "queued");
+            ex.getIn().setHeader(WorkflowConstants.ELAPSED, new BigDecimal("2.5"));
+            ex.getIn().setHeader(WorkflowConstants.NOTE, "robot-1");
+            ex.getIn().setHeader(WorkflowConstants.LIFECYCLE, "converted");
+        });
+        assertThat(timed.getException()).isNull();
+        assertThatThrownBy(() -> template.requestBodyAndHeaders("direct:step", null, java.util.Map.of(
+                WorkflowConstants.OBJECT_ID, "druid:gb2", WorkflowConstants.PROCESS, "google-convert",
+                WorkflowConstants.STATUS, "started", WorkflowConstants.EXPECTED_STATUS, "queued")))
+                .isInstanceOf(CamelExecutionException.class).cause().isInstanceOf(WorkflowConflictException.class);
+        assertThat(update("druid:gb2", "no-such-step", "completed").getException())
+                .isInstanceOf(WorkflowNotFoundException.class);
+    }
+
+    @Test
+    void missingInputsNameTheOperationAndTheHeader() {
+        assertThat(template.request("direct:step", ex -> ex.getIn().setHeader(WorkflowConstants.OBJECT_ID, "x"))
+                .getException()).hasMessage("Operation update needs the new status in header CamelWorkflowStatus");
+        assertThat(template.request("direct:register", ex -> {
+        }).getException()).hasMessage("Operation create needs the object id in header CamelWorkflowObjectId");
+        assertThat(template.request("workflow:googleScannedBookWF?operation=queue", ex -> {
+        }).getException()).hasMessageStartingWith("Operation queue needs a process: in the path");
+        assertThat(template.request("workflow:nowhereWF?operation=create",
+                ex -> ex.getIn().setHeader(WorkflowConstants.OBJECT_ID, "x")).getException())
+                .hasMessage("Operation create: no template for workflow 'nowhereWF'");
+        assertThatThrownBy(() -> context.getEndpoint("workflow:a/b/c?operation=get"))
+                .isInstanceOf(ResolveEndpointFailedException.class).rootCause()
+                .hasMessageContaining("workflow:[workflowName[/processName]]");
+        assertThatThrownBy(() -> context.getEndpoint("workflow:a?operation=get&limit=-1"))
+                .rootCause().hasMessage("Option limit must be >= 0 but was -1");
+        assertThatThrownBy(() -> context.getEndpoint("workflow:a?operation=fly"))
+                .isInstanceOf(ResolveEndpointFailedException.class);
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void skipAllDeleteAndTemplates() {
+        template.sendBodyAndHeader("direct:register", null, WorkflowConstants.OBJECT_ID, "druid:gb3");
+        assertThat(template.requestBodyAndHeader("workflow:googleScannedBookWF?operation=skipAll", null,
+                WorkflowConstants.OBJECT_ID, "druid:gb3", Integer.class)).isEqualTo(5);
+        assertThat(template.requestBodyAndHeader("workflow:googleScannedBookWF?operation=delete", null,
+                WorkflowConstants.OBJECT_ID, "druid:gb3", Integer.class)).isEqualTo(5);
+        assertThat(template.requestBody("workflow:?operation=templates", null, List.class)).hasSize(2);
+        assertThat(template.requestBody("workflow:accessionWF?operation=templates", null, WorkflowTemplate.class)
+                .getProcesses()).hasSize(7);
+        // the header overrides the operation option
+        assertThat(template.requestBodyAndHeader("workflow:accessionWF?operation=get", null,
+                WorkflowConstants.OPERATION, "templates", WorkflowTemplate.class).getId()).isEqualTo("accessionWF");
+    }
+}
