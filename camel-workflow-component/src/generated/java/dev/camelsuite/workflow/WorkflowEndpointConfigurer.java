@@ -30,6 +30,8 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "limit": target.setLimit(property(camelContext, int.class, value)); return true;
         case "operation": target.setOperation(property(camelContext, dev.camelsuite.workflow.WorkflowOperation.class, value)); return true;
+        case "retentiondays":
+        case "retentionDays": target.setRetentionDays(property(camelContext, int.class, value)); return true;
         default: return false;
         }
     }
@@ -44,6 +46,8 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "lazyStartProducer": return boolean.class;
         case "limit": return int.class;
         case "operation": return dev.camelsuite.workflow.WorkflowOperation.class;
+        case "retentiondays":
+        case "retentionDays": return int.class;
         default: return null;
         }
     }
@@ -59,6 +63,8 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "limit": return target.getLimit();
         case "operation": return target.getOperation();
+        case "retentiondays":
+        case "retentionDays": return target.getRetentionDays();
         default: return null;
         }
     }

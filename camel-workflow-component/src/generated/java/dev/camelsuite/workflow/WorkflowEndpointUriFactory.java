@@ -23,13 +23,14 @@ public class WorkflowEndpointUriFactory extends org.apache.camel.support.compone
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(7);
+        Set<String> props = new HashSet<>(8);
         props.add("activeOnly");
         props.add("lane");
         props.add("lazyStartProducer");
         props.add("limit");
         props.add("operation");
         props.add("processName");
+        props.add("retentionDays");
         props.add("workflowName");
         PROPERTY_NAMES = Collections.unmodifiableSet(props);
         SECRET_PROPERTY_NAMES = Collections.emptySet();

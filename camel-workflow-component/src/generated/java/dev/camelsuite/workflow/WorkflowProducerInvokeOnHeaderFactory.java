@@ -19,6 +19,7 @@ public class WorkflowProducerInvokeOnHeaderFactory implements InvokeOnHeaderStra
     public Object invoke(Object obj, String key, Exchange exchange, AsyncCallback callback) throws Exception {
         dev.camelsuite.workflow.WorkflowProducer target = (dev.camelsuite.workflow.WorkflowProducer) obj;
         switch (key) {
+        case "archive": target.archive(exchange.getMessage()); return null;
         case "counts": target.counts(exchange.getMessage()); return null;
         case "create": target.create(exchange.getMessage()); return null;
         case "delete": target.delete(exchange.getMessage()); return null;

@@ -37,6 +37,9 @@ public final class WorkflowConstants {
     public static final String LIMIT = "CamelWorkflowLimit";
     @Metadata(description = "create: the object version's context (JSON); a blank one deletes it.", javaType = "String")
     public static final String CONTEXT = "CamelWorkflowContext";
+    @Metadata(description = "archive: finished workflows whose last change is older than this many days go too;"
+                            + " overrides the retentionDays option.", javaType = "Integer")
+    public static final String RETENTION_DAYS = "CamelWorkflowRetentionDays";
     @Metadata(description = "The attempts of a step (set on steps returned by robots).", javaType = "Integer")
     public static final String ATTEMPTS = "CamelWorkflowAttempts";
     @Metadata(description = "update (result): the processes the update made ready.", javaType = "java.util.List<String>")

@@ -22,7 +22,7 @@ public class WorkflowEndpoint extends DefaultEndpoint {
     private final String processName;
 
     @UriParam(label = "producer", description = "The operation; the header CamelWorkflowOperation overrides it.",
-              enums = "create,update,get,queue,errors,lifecycle,skipAll,delete,counts,templates")
+              enums = "create,update,get,queue,errors,lifecycle,skipAll,delete,archive,counts,templates")
     @Metadata(required = true)
     private WorkflowOperation operation;
 
@@ -39,6 +39,12 @@ public class WorkflowEndpoint extends DefaultEndpoint {
               description = "lifecycle: only the milestones of a version that is not finished yet (with a version).")
     private boolean activeOnly;
 
+    @UriParam(label = "producer", defaultValue = "0",
+              description = "archive: besides the finished workflows of inactive versions, finished workflows whose last"
+                            + " change is older than this many days; 0 for none. The header CamelWorkflowRetentionDays"
+                            + " overrides it.")
+    private int retentionDays;
+
     public WorkflowEndpoint(String uri, WorkflowComponent component, String workflowName, String processName) {
         super(uri, component);
         this.workflowName = workflowName;
@@ -48,6 +54,9 @@ public class WorkflowEndpoint extends DefaultEndpoint {
     void validate() {
         if (limit < 0) {
             throw new IllegalArgumentException("Option limit must be >= 0 but was " + limit);
+        }
+        if (retentionDays < 0) {
+            throw new IllegalArgumentException("Option retentionDays must be >= 0 but was " + retentionDays);
         }
     }
 
@@ -96,6 +105,14 @@ public class WorkflowEndpoint extends DefaultEndpoint {
 
     public void setLimit(int limit) {
         this.limit = limit;
+    }
+
+    public int getRetentionDays() {
+        return retentionDays;
+    }
+
+    public void setRetentionDays(int retentionDays) {
+        this.retentionDays = retentionDays;
     }
 
     public boolean isActiveOnly() {

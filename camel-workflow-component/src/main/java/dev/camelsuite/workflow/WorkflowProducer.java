@@ -74,7 +74,7 @@ public class WorkflowProducer extends HeaderSelectorProducer {
         if (definition == null || definition.nextWorkflow() == null || !StepStatus.isDone(status)) {
             return;
         }
-        Step done = store().get(objectId, workflow).stream()
+        Step done = new Workflow(objectId, workflow, store().get(objectId, workflow)).steps().stream()
                 .filter(s -> s.active() && s.process().equals(process)).findFirst().orElseThrow();
         store().create(objectId, endpoint.getComponent().getTemplateSet().get(definition.nextWorkflow()), done.version(),
                 done.lane(), null);
@@ -82,7 +82,16 @@ public class WorkflowProducer extends HeaderSelectorProducer {
 
     @InvokeOnHeader("get")
     public void get(Message message) throws Exception {
-        message.setBody(store().get(requireObjectId(message, "get"), requireWorkflow(message, "get")));
+        String objectId = requireObjectId(message, "get");
+        String workflow = requireWorkflow(message, "get");
+        message.setBody(new Workflow(objectId, workflow, store().get(objectId, workflow)));
+    }
+
+    @InvokeOnHeader("archive")
+    public void archive(Message message) throws Exception {
+        Integer days = message.getHeader(WorkflowConstants.RETENTION_DAYS, endpoint.getRetentionDays(), Integer.class);
+        message.setBody(store().archive(days == null || days <= 0 ? null
+                : java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).minusDays(days)));
     }
 
     @InvokeOnHeader("queue")

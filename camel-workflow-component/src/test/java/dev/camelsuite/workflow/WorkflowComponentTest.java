@@ -29,7 +29,8 @@ class WorkflowComponentTest extends CamelTestSupport {
         ds.setURL("jdbc:h2:mem:component-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
         context.getRegistry().bind("workflowDb", ds);
         WorkflowComponent workflow = new WorkflowComponent();
-        workflow.setTemplates("classpath:templates/googleScannedBookWF.xml, classpath:templates/accessionWF.xml");
+        workflow.setTemplates("classpath:templates/googleScannedBookWF.xml, classpath:templates/accessionWF.xml,"
+                              + " classpath:templates/etdSubmitWF.xml");
         context.addComponent("workflow", workflow);
         return context;
     }
@@ -83,13 +84,13 @@ class WorkflowComponentTest extends CamelTestSupport {
         update("druid:gb1", "descriptive-metadata", "completed");
         // the last step starts the accessioning workflow
         update("druid:gb1", "cleanup", "completed");
-        List<Step> accession = template.requestBodyAndHeader("workflow:accessionWF?operation=get", null,
-                WorkflowConstants.OBJECT_ID, "druid:gb1", List.class);
-        assertThat(accession).hasSize(7).allSatisfy(s -> assertThat(s.lane()).isEqualTo("books"));
+        Workflow accession = template.requestBodyAndHeader("workflow:accessionWF?operation=get", null,
+                WorkflowConstants.OBJECT_ID, "druid:gb1", Workflow.class);
+        assertThat(accession.steps()).hasSize(7).allSatisfy(s -> assertThat(s.lane()).isEqualTo("books"));
 
-        List<Step> book = template.requestBodyAndHeader("workflow:googleScannedBookWF?operation=get", null,
-                WorkflowConstants.OBJECT_ID, "druid:gb1", List.class);
-        Step download = book.stream().filter(s -> s.process().equals("google-download")).findFirst().orElseThrow();
+        Workflow book = template.requestBodyAndHeader("workflow:googleScannedBookWF?operation=get", null,
+                WorkflowConstants.OBJECT_ID, "druid:gb1", Workflow.class);
+        Step download = book.activeStep("google-download");
         assertThat(download.attempts()).isEqualTo(2);
         assertThat(download.errorMessage()).isNull();
 
@@ -142,6 +143,60 @@ class WorkflowComponentTest extends CamelTestSupport {
                 .isInstanceOf(ResolveEndpointFailedException.class);
     }
 
+    @Test
+    void theEtdSubmissionWorkflowStartsTheProcessingWorkflowWhenBothApprovalsArrive() {
+        template.sendBodyAndHeader("workflow:etdSubmitWF?operation=create", null, WorkflowConstants.OBJECT_ID, "druid:etd1");
+        assertThat(template.requestBody("workflow:etdSubmitWF/submit?operation=queue", null, List.class))
+                .containsExactly("druid:etd1");
+        update("druid:etd1", "submit", "completed");
+        // approvals are external signals: never queued
+        assertThat(template.requestBody("workflow:etdSubmitWF/reader-approval?operation=queue", null, List.class)).isEmpty();
+        template.requestBodyAndHeaders("workflow:etdSubmitWF/reader-approval?operation=update", null, java.util.Map.of(
+                WorkflowConstants.OBJECT_ID, "druid:etd1", WorkflowConstants.STATUS, "completed"));
+        Exchange registrar = template.request("workflow:etdSubmitWF/registrar-approval?operation=update", ex -> {
+            ex.getIn().setHeader(WorkflowConstants.OBJECT_ID, "druid:etd1");
+            ex.getIn().setHeader(WorkflowConstants.STATUS, "completed");
+        });
+        assertThat(registrar.getMessage().getHeader(WorkflowConstants.NEXT_STEPS, List.class))
+                .containsExactly("start-accession");
+        template.requestBodyAndHeaders("workflow:etdSubmitWF/start-accession?operation=update", null, java.util.Map.of(
+                WorkflowConstants.OBJECT_ID, "druid:etd1", WorkflowConstants.STATUS, "completed"));
+        assertThat(template.requestBody("workflow:accessionWF/descriptive-metadata?operation=queue", null, List.class))
+                .containsExactly("druid:etd1");
+    }
+
+    @Test
+    void getGivesTheTypedWorkflowAndItsXml() {
+        template.sendBodyAndHeader("direct:register", null, WorkflowConstants.OBJECT_ID, "druid:x<1>");
+        update("druid:x<1>", "google-download", "error");
+        Exchange got = template.request("workflow:googleScannedBookWF?operation=get", ex -> ex.getIn().setHeader(
+                WorkflowConstants.OBJECT_ID, "druid:x<1>"));
+        Workflow workflow = got.getMessage().getBody(Workflow.class);
+        assertThat(workflow.steps()).hasSize(5);
+        String xml = got.getMessage().getBody(String.class);
+        assertThat(xml).startsWith("<workflow objectId=\"druid:x&lt;1&gt;\" id=\"googleScannedBookWF\">")
+                .contains("<process version=\"1\" note=\"\" lifecycle=\"registered\" laneId=\"books\" elapsed=\"0.0\""
+                          + " attempts=\"0\" datetime=\"")
+                .contains("status=\"error\" name=\"google-download\"/>")
+                .endsWith("</workflow>")
+                .doesNotContain("errorMessage");
+    }
+
+    @Test
+    void archiveMovesFinishedInactiveVersionsOut() {
+        template.sendBodyAndHeader("direct:register", null, WorkflowConstants.OBJECT_ID, "druid:ar1");
+        template.requestBodyAndHeader("workflow:googleScannedBookWF?operation=skipAll", null,
+                WorkflowConstants.OBJECT_ID, "druid:ar1");
+        // version 1 is finished but still active: it stays
+        assertThat(template.requestBody("workflow:?operation=archive", null, Integer.class)).isZero();
+        template.sendBodyAndHeaders("workflow:googleScannedBookWF?operation=create", null, java.util.Map.of(
+                WorkflowConstants.OBJECT_ID, "druid:ar1", WorkflowConstants.VERSION, 2));
+        assertThat(template.requestBody("workflow:?operation=archive", null, Integer.class)).isEqualTo(5);
+        Workflow left = template.requestBodyAndHeader("workflow:googleScannedBookWF?operation=get", null,
+                WorkflowConstants.OBJECT_ID, "druid:ar1", Workflow.class);
+        assertThat(left.steps()).hasSize(5).allSatisfy(s -> assertThat(s.version()).isEqualTo(2));
+    }
+
     @SuppressWarnings("unchecked")
     @Test
     void skipAllDeleteAndTemplates() {
@@ -150,7 +205,7 @@ class WorkflowComponentTest extends CamelTestSupport {
                 WorkflowConstants.OBJECT_ID, "druid:gb3", Integer.class)).isEqualTo(5);
         assertThat(template.requestBodyAndHeader("workflow:googleScannedBookWF?operation=delete", null,
                 WorkflowConstants.OBJECT_ID, "druid:gb3", Integer.class)).isEqualTo(5);
-        assertThat(template.requestBody("workflow:?operation=templates", null, List.class)).hasSize(2);
+        assertThat(template.requestBody("workflow:?operation=templates", null, List.class)).hasSize(3);
         assertThat(template.requestBody("workflow:accessionWF?operation=templates", null, WorkflowTemplate.class)
                 .getProcesses()).hasSize(7);
         // the header overrides the operation option

@@ -301,6 +301,63 @@ public class WorkflowStore {
         }
     }
 
+    /**
+     * Moves finished workflow versions out of the live table: those of inactive versions, and — when
+     * {@code finishedBefore} is given — active ones whose last change is older. "Finished" means every step completed
+     * or skipped. Answers how many steps moved.
+     */
+    public int archive(OffsetDateTime finishedBefore) throws SQLException {
+        String finished = "SELECT object_id, workflow, version FROM workflow_step GROUP BY object_id, workflow, version"
+                          + " HAVING SUM(CASE WHEN status IN ('completed', 'skipped') THEN 0 ELSE 1 END) = 0"
+                          + " AND (SUM(CASE WHEN active THEN 1 ELSE 0 END) = 0"
+                          + (finishedBefore == null ? ")" : " OR MAX(status_at) < ?)");
+        String where = " WHERE (object_id, workflow, version) IN (" + finished + ")";
+        OffsetDateTime now = now();
+        try (Connection c = begin()) {
+            try {
+                int moved;
+                try (PreparedStatement copy = c.prepareStatement(
+                        "INSERT INTO workflow_step_archive (object_id, workflow, process, version, status, lane,"
+                        + " lifecycle, attempts, elapsed, note, status_at, completed_at, created_at, archived_at)"
+                        + " SELECT object_id, workflow, process, version, status, lane, lifecycle, attempts, elapsed,"
+                        + " note, status_at, completed_at, created_at, ? FROM workflow_step" + where)) {
+                    copy.setObject(1, now);
+                    if (finishedBefore != null) {
+                        copy.setObject(2, finishedBefore);
+                    }
+                    moved = copy.executeUpdate();
+                }
+                try (PreparedStatement delete = c.prepareStatement("DELETE FROM workflow_step" + where)) {
+                    if (finishedBefore != null) {
+                        delete.setObject(1, finishedBefore);
+                    }
+                    int deleted = delete.executeUpdate();
+                    if (deleted != moved) {
+                        throw new SQLException("Archiving moved " + moved + " steps but deleted " + deleted
+                                               + "; nothing was archived");
+                    }
+                }
+                c.commit();
+                return moved;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /** How many archived steps an object has. */
+    public int archivedSteps(String objectId) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM workflow_step_archive WHERE object_id = ?")) {
+            s.setString(1, objectId);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
     /** Deletes every workflow of an object and its contexts; answers how many steps went. */
     public int deleteObject(String objectId) throws SQLException {
         try (Connection c = begin()) {

@@ -243,4 +243,30 @@ abstract class WorkflowStoreTest {
         store.create("druid:cx1", accession, 1, "default", "");
         assertThat(store.context("druid:cx1", 1)).isNull();
     }
+    @Test
+    void aStepResetToWaitingIsReadyAgainAtOnce() throws Exception {
+        store.create("druid:rw1", accession, 1, "default", null);
+        store.update("druid:rw1", "accessionWF", "rights-metadata", StepUpdate.to("started"));
+        assertThat(store.queue("accessionWF", "rights-metadata", null, 0)).isEmpty();
+        List<Step> next = store.update("druid:rw1", "accessionWF", "rights-metadata", StepUpdate.to("waiting"));
+        assertThat(next).extracting(Step::process).containsExactly("rights-metadata");
+        assertThat(store.queue("accessionWF", "rights-metadata", null, 0)).containsExactly("druid:rw1");
+    }
+
+    @Test
+    void archiveMovesFinishedInactiveVersionsAndOldFinishedOnes() throws Exception {
+        store.create("druid:ar1", accession, 1, "default", null);
+        store.skipAll("druid:ar1", "accessionWF", "done");
+        store.create("druid:ar1", accession, 2, "default", null);
+        store.create("druid:ar2", accession, 1, "default", null);
+        store.skipAll("druid:ar2", "accessionWF", "done");
+        assertThat(store.archive(null)).isEqualTo(7);
+        assertThat(store.archivedSteps("druid:ar1")).isEqualTo(7);
+        assertThat(store.get("druid:ar1", "accessionWF")).hasSize(7);
+        // finished and active: only with a retention period it has outlived
+        assertThat(store.archive(java.time.OffsetDateTime.now().minusDays(1))).isZero();
+        assertThat(store.archive(java.time.OffsetDateTime.now().plusSeconds(5))).isEqualTo(7);
+        assertThat(store.get("druid:ar2", "accessionWF")).isEmpty();
+        assertThat(store.archivedSteps("druid:ar2")).isEqualTo(7);
+    }
 }
