@@ -92,13 +92,14 @@ public class WorkflowStore {
                     }
                 }
                 promoteReady(c, objectId, workflow, version, now);
+                List<Step> created = steps(c, objectId, workflow, version);
                 c.commit();
+                return created;
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
                 throw e;
             }
         }
-        return steps(objectId, workflow, version);
     }
 
     /**
@@ -166,13 +167,16 @@ public class WorkflowStore {
                 }
                 history(c, objectId, workflow, process, version, current, update.status(), now);
                 List<String> promoted = promoteReady(c, objectId, workflow, version, now);
-                c.commit();
                 List<Step> next = new ArrayList<>();
-                for (Step s : steps(objectId, workflow, version)) {
-                    if (promoted.contains(s.process())) {
-                        next.add(s);
+                if (!promoted.isEmpty()) {
+                    // read on this connection: a store never holds two connections at once
+                    for (Step s : steps(c, objectId, workflow, version)) {
+                        if (promoted.contains(s.process())) {
+                            next.add(s);
+                        }
                     }
                 }
+                c.commit();
                 return next;
             } catch (SQLException | RuntimeException | WorkflowNotFoundException | WorkflowConflictException e) {
                 c.rollback();
@@ -478,9 +482,8 @@ public class WorkflowStore {
         return promoted;
     }
 
-    private List<Step> steps(String objectId, String workflow, int version) throws SQLException {
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM workflow_step WHERE object_id = ?"
+    private static List<Step> steps(Connection c, String objectId, String workflow, int version) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM workflow_step WHERE object_id = ?"
                                                       + " AND workflow = ? AND version = ? ORDER BY id")) {
             s.setString(1, objectId);
             s.setString(2, workflow);

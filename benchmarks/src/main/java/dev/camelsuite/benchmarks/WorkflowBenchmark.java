@@ -1,0 +1,224 @@
+package dev.camelsuite.benchmarks;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.sql.DataSource;
+
+import dev.camelsuite.workflow.store.StepUpdate;
+import dev.camelsuite.workflow.store.WorkflowStore;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+
+/**
+ * The workflow store at a million steps, on PostgreSQL (a real server, default durability) and H2 (file):
+ * <ul>
+ * <li>queue query — objects waiting at {@code publish} whose two prerequisites are done, in one lane — as the store
+ * answers it (readiness is stored state) and as the original service's intersect-of-scans query answers it;</li>
+ * <li>status updates per second (4 threads): the store's update (row lock, history row, readiness promotion) against
+ * a bare single-row UPDATE of the same table.</li>
+ * </ul>
+ * Run: {@code java -cp benchmarks/target/benchmarks.jar dev.camelsuite.benchmarks.WorkflowBenchmark}
+ */
+public final class WorkflowBenchmark {
+
+    static final int OBJECTS = Integer.getInteger("objects", 142_858); // x 7 steps = 1,000,006 steps
+    static final String[] PROCESSES = { "start-accession", "descriptive-metadata", "rights-metadata", "publish", "shelve",
+                                        "sdr-ingest-received", "end-accession" };
+    static final String[] PREREQS = { "", "start-accession", "start-accession", "descriptive-metadata,rights-metadata",
+                                      "publish", "shelve", "sdr-ingest-received" };
+    static final String[] LANES = { "default", "fast", "bulk" };
+
+    private WorkflowBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        // both through a connection pool, as a deployment would use them
+        try (EmbeddedPostgres pg = EmbeddedPostgres.builder().start();
+             HikariDataSource pooled = pool(pg.getJdbcUrl("postgres", "postgres"))) {
+            run("PostgreSQL 16", pooled);
+        }
+        Path dir = Files.createTempDirectory("workflow-bench");
+        try (HikariDataSource h2 = pool("jdbc:h2:file:" + dir.resolve("wf") + ";CACHE_SIZE=262144")) {
+            run("H2 (file)", h2);
+        }
+        System.exit(0);
+    }
+
+    private static HikariDataSource pool(String url) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url);
+        if (url.startsWith("jdbc:postgresql")) {
+            config.setUsername("postgres");
+        }
+        config.setMaximumPoolSize(10);
+        return new HikariDataSource(config);
+    }
+
+    private static void run(String name, DataSource ds) throws Exception {
+        WorkflowStore store = new WorkflowStore(ds);
+        store.migrate();
+        long t0 = System.nanoTime();
+        load(ds);
+        System.out.printf("%s: loaded %,d steps in %.1f s%n", name, OBJECTS * 7L, (System.nanoTime() - t0) / 1e9);
+        try (Connection c = ds.getConnection()) {
+            c.createStatement().execute("ANALYZE");
+        } catch (Exception e) {
+            // H2 has ANALYZE too; either way the planner's statistics are a nicety here
+        }
+        double[] stored = latencies(() -> store.queue("accessionWF", "publish", lane(), 100));
+        double[] intersect = latencies(() -> intersectQueue(ds, lane()));
+        System.out.printf("%s queue (publish, 2 prerequisites, lane, 100 rows): stored readiness p50 %.2f ms p99 %.2f ms;"
+                          + " intersect of scans p50 %.2f ms p99 %.2f ms%n", name, stored[0], stored[1], intersect[0],
+                intersect[1]);
+        double bare = throughput(ds, (c, i) -> {
+            try (PreparedStatement s = c.prepareStatement("UPDATE workflow_step SET status = ?, status_at = ? WHERE"
+                                                          + " object_id = ? AND workflow = 'accessionWF' AND version = 1"
+                                                          + " AND process = 'shelve'")) {
+                s.setString(1, i % 2 == 0 ? "started" : "waiting");
+                s.setObject(2, OffsetDateTime.now(ZoneOffset.UTC));
+                s.setString(3, object(ThreadLocalRandom.current().nextInt(OBJECTS)));
+                s.executeUpdate();
+            }
+        });
+        double updates = throughput(ds, (c, i) -> store.update(object(ThreadLocalRandom.current().nextInt(OBJECTS)),
+                "accessionWF", "shelve", StepUpdate.to(i % 2 == 0 ? "started" : "waiting")));
+        System.out.printf("%s status updates (4 threads): store %.0f/s (history + readiness), bare UPDATE %.0f/s,"
+                          + " ratio %.2f%n", name, updates, bare, updates / bare);
+    }
+
+    interface Work {
+        void run(Connection c, int i) throws Exception;
+    }
+
+    interface Query {
+        Object run() throws Exception;
+    }
+
+    static String object(int i) {
+        return "druid:bench" + i;
+    }
+
+    static String lane() {
+        return LANES[ThreadLocalRandom.current().nextInt(LANES.length)];
+    }
+
+    /** Objects spread over the steps of accessionWF: each has made it to a random point. */
+    private static void load(DataSource ds) throws Exception {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        try (Connection c = ds.getConnection()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO workflow_step (object_id, workflow, process, version,"
+                                                          + " status, lane, active, skip_queue, prerequisites, attempts,"
+                                                          + " status_at, created_at) VALUES (?, 'accessionWF', ?, 1, ?, ?,"
+                                                          + " TRUE, ?, ?, 0, ?, ?)")) {
+                for (int o = 0; o < OBJECTS; o++) {
+                    int reached = ThreadLocalRandom.current().nextInt(PROCESSES.length + 1);
+                    String lane = LANES[o % LANES.length];
+                    for (int p = 0; p < PROCESSES.length; p++) {
+                        String status = p < reached ? "completed" : p == reached ? (p == 5 ? "waiting" : "queued") : "waiting";
+                        s.setString(1, object(o));
+                        s.setString(2, PROCESSES[p]);
+                        s.setString(3, status);
+                        s.setString(4, lane);
+                        s.setBoolean(5, p == 5);
+                        s.setString(6, PREREQS[p]);
+                        s.setObject(7, now.minusSeconds(OBJECTS - o));
+                        s.setObject(8, now);
+                        s.addBatch();
+                    }
+                    if (o % 2_000 == 1_999) {
+                        s.executeBatch();
+                        c.commit();
+                    }
+                }
+                s.executeBatch();
+                c.commit();
+            }
+        }
+    }
+
+    /** The original service's query: waiting at publish, intersected with its prerequisites completed. */
+    private static List<String> intersectQueue(DataSource ds, String lane) throws Exception {
+        String sql = "SELECT object_id FROM workflow_step WHERE workflow = 'accessionWF' AND process = 'publish'"
+                     + " AND status = 'waiting' AND active = TRUE AND lane = ?"
+                     + " INTERSECT SELECT object_id FROM workflow_step WHERE workflow = 'accessionWF'"
+                     + " AND process = 'descriptive-metadata' AND status IN ('completed', 'skipped') AND active = TRUE"
+                     + " INTERSECT SELECT object_id FROM workflow_step WHERE workflow = 'accessionWF'"
+                     + " AND process = 'rights-metadata' AND status IN ('completed', 'skipped') AND active = TRUE";
+        try (Connection c = ds.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, lane);
+            s.setMaxRows(100);
+            List<String> ids = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next() && ids.size() < 100) {
+                    ids.add(rs.getString(1));
+                }
+            }
+            return ids;
+        }
+    }
+
+    /** p50 and p99 in ms over 30 warm-up and 300 measured queries. */
+    private static double[] latencies(Query query) throws Exception {
+        for (int i = 0; i < 30; i++) {
+            query.run();
+        }
+        long[] ns = new long[300];
+        for (int i = 0; i < ns.length; i++) {
+            long t = System.nanoTime();
+            query.run();
+            ns[i] = System.nanoTime() - t;
+        }
+        Arrays.sort(ns);
+        return new double[] { ns[ns.length / 2] / 1e6, ns[(int) (ns.length * 0.99)] / 1e6 };
+    }
+
+    /** Operations per second of 4 threads for 10 seconds (after 3 seconds of warm-up). */
+    private static double throughput(DataSource ds, Work work) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            run(pool, ds, work, 3_000);
+            return run(pool, ds, work, 10_000);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static double run(ExecutorService pool, DataSource ds, Work work, long millis) throws Exception {
+        AtomicInteger done = new AtomicInteger();
+        long end = System.currentTimeMillis() + millis;
+        List<Future<?>> futures = new ArrayList<>();
+        long start = System.nanoTime();
+        for (int t = 0; t < 4; t++) {
+            futures.add(pool.submit(() -> {
+                try (Connection c = ds.getConnection()) {
+                    int i = 0;
+                    while (System.currentTimeMillis() < end) {
+                        work.run(c, i++);
+                        done.incrementAndGet();
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : futures) {
+            f.get();
+        }
+        return done.get() / ((System.nanoTime() - start) / 1e9);
+    }
+}
