@@ -166,7 +166,9 @@ public class WorkflowStore {
                     u.executeUpdate();
                 }
                 history(c, objectId, workflow, process, version, current, update.status(), now);
-                List<String> promoted = promoteReady(c, objectId, workflow, version, now);
+                // only a step that became done can unblock others, and only a step now waiting can be ready itself
+                boolean mayUnblock = StepStatus.isDone(update.status()) || "waiting".equals(update.status());
+                List<String> promoted = mayUnblock ? promoteReady(c, objectId, workflow, version, now) : List.of();
                 List<Step> next = new ArrayList<>();
                 if (!promoted.isEmpty()) {
                     // read on this connection: a store never holds two connections at once
