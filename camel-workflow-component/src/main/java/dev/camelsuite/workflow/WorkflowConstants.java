@@ -40,8 +40,6 @@ public final class WorkflowConstants {
     @Metadata(description = "archive: finished workflows whose last change is older than this many days go too;"
                             + " overrides the retentionDays option.", javaType = "Integer")
     public static final String RETENTION_DAYS = "CamelWorkflowRetentionDays";
-    @Metadata(description = "The attempts of a step (set on steps returned by robots).", javaType = "Integer")
-    public static final String ATTEMPTS = "CamelWorkflowAttempts";
     @Metadata(description = "update (result): the processes the update made ready.", javaType = "java.util.List<String>")
     public static final String NEXT_STEPS = "CamelWorkflowNextSteps";
 

@@ -148,8 +148,12 @@ class WorkflowComponentTest extends CamelTestSupport {
         template.sendBodyAndHeader("workflow:etdSubmitWF?operation=create", null, WorkflowConstants.OBJECT_ID, "druid:etd1");
         assertThat(template.requestBody("workflow:etdSubmitWF/submit?operation=queue", null, List.class))
                 .containsExactly("druid:etd1");
-        update("druid:etd1", "submit", "completed");
-        // approvals are external signals: never queued
+        Exchange submitted = template.request("workflow:etdSubmitWF/submit?operation=update", ex -> {
+            ex.getIn().setHeader(WorkflowConstants.OBJECT_ID, "druid:etd1");
+            ex.getIn().setHeader(WorkflowConstants.STATUS, "completed");
+        });
+        assertThat(submitted.getException()).isNull();
+        // approvals are external signals: never queued, though their prerequisite is done
         assertThat(template.requestBody("workflow:etdSubmitWF/reader-approval?operation=queue", null, List.class)).isEmpty();
         template.requestBodyAndHeaders("workflow:etdSubmitWF/reader-approval?operation=update", null, java.util.Map.of(
                 WorkflowConstants.OBJECT_ID, "druid:etd1", WorkflowConstants.STATUS, "completed"));
@@ -211,5 +215,67 @@ class WorkflowComponentTest extends CamelTestSupport {
         // the header overrides the operation option
         assertThat(template.requestBodyAndHeader("workflow:accessionWF?operation=get", null,
                 WorkflowConstants.OPERATION, "templates", WorkflowTemplate.class).getId()).isEqualTo("accessionWF");
+    }
+    @SuppressWarnings("unchecked")
+    @Test
+    void optionsAndTheirHeadersNarrowQueuesLifecyclesAndArchives() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            template.sendBodyAndHeader("direct:register", null, WorkflowConstants.OBJECT_ID, "druid:op" + i);
+        }
+        template.sendBodyAndHeaders("workflow:googleScannedBookWF?operation=create", null, java.util.Map.of(
+                WorkflowConstants.OBJECT_ID, "druid:op9", WorkflowConstants.LANE, "other",
+                WorkflowConstants.CONTEXT, "{\"priority\":1}"));
+        WorkflowComponent component = context.getComponent("workflow", WorkflowComponent.class);
+        assertThat(component.getStore().context("druid:op9", 1)).isEqualTo("{\"priority\":1}");
+        // limit option, limit header, lane header
+        assertThat(template.requestBody("workflow:googleScannedBookWF/google-convert?operation=queue&limit=2", null,
+                List.class)).containsExactly("druid:op0", "druid:op1");
+        assertThat(template.requestBodyAndHeader("workflow:googleScannedBookWF/google-convert?operation=queue&limit=2",
+                null, WorkflowConstants.LIMIT, 1, List.class)).containsExactly("druid:op0");
+        assertThat(template.requestBodyAndHeader("workflow:googleScannedBookWF/google-convert?operation=queue", null,
+                WorkflowConstants.LANE, "other", List.class)).containsExactly("druid:op9");
+        // activeOnly: an unfinished version lists its milestones, a finished one none
+        assertThat(template.requestBodyAndHeaders("workflow:?operation=lifecycle&activeOnly=true", null,
+                java.util.Map.of(WorkflowConstants.OBJECT_ID, "druid:op0", WorkflowConstants.VERSION, 1), List.class))
+                .hasSize(1);
+        template.requestBodyAndHeaders("workflow:googleScannedBookWF?operation=skipAll", null, java.util.Map.of(
+                WorkflowConstants.OBJECT_ID, "druid:op0", WorkflowConstants.NOTE, "done"));
+        assertThat(template.requestBodyAndHeaders("workflow:?operation=lifecycle&activeOnly=true", null,
+                java.util.Map.of(WorkflowConstants.OBJECT_ID, "druid:op0", WorkflowConstants.VERSION, 1), List.class))
+                .isEmpty();
+        // retentionDays: finished and active, but not old enough — then old enough by the header
+        assertThat(template.requestBody("workflow:?operation=archive&retentionDays=30", null, Integer.class)).isZero();
+        Thread.sleep(20);
+        assertThat(template.requestBodyAndHeader("workflow:?operation=archive&retentionDays=30", null,
+                WorkflowConstants.RETENTION_DAYS, 0, Integer.class)).isZero();
+        assertThatThrownBy(() -> context.getEndpoint("workflow:?operation=archive&retentionDays=-1"))
+                .rootCause().hasMessage("Option retentionDays must be >= 0 but was -1");
+    }
+
+    @Test
+    void withoutADataSourceTheComponentUsesAnEmbeddedH2FileAndMigrateCanBeSwitchedOff() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("workflow-default");
+        try (CamelContext own = new org.apache.camel.impl.DefaultCamelContext()) {
+            WorkflowComponent workflow = new WorkflowComponent();
+            workflow.setDefaultDatabaseFile(dir.resolve("wf").toString());
+            workflow.addTemplate(dev.camelsuite.workflow.template.WorkflowTemplateParser.parse(
+                    "<workflow-def id='tinyWF'><process name='only'/></workflow-def>"));
+            own.addComponent("workflow", workflow);
+            own.start();
+            own.createProducerTemplate().sendBodyAndHeader("workflow:tinyWF?operation=create", null,
+                    WorkflowConstants.OBJECT_ID, "druid:h2");
+            assertThat(java.nio.file.Files.exists(dir.resolve("wf.mv.db"))).isTrue();
+        }
+        try (CamelContext own = new org.apache.camel.impl.DefaultCamelContext()) {
+            JdbcDataSource empty = new JdbcDataSource();
+            empty.setURL("jdbc:h2:mem:unmigrated-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+            WorkflowComponent workflow = new WorkflowComponent();
+            workflow.setDataSource(empty);
+            workflow.setMigrate(false);
+            own.addComponent("workflow", workflow);
+            own.start();
+            assertThat(own.createProducerTemplate().request("workflow:?operation=counts", ex -> {
+            }).getException()).isInstanceOf(java.sql.SQLException.class).hasMessageContaining("WORKFLOW_STEP");
+        }
     }
 }

@@ -204,13 +204,9 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
             correlation.put(request.referenceId, request, request.timeout > 0 ? request.timeout : NO_TIMEOUT);
             try {
                 synchronized (sendLock) {
-                    Message message = sendSession.createBytesMessage();
-                    message.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.REQUEST);
-                    message.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
-                    message.setStringProperty(WireProtocol.FORMAT, format.label());
-                    message.setStringProperty(WireProtocol.REFERENCE_ID, request.referenceId);
-                    message.setStringProperty(WireProtocol.CHAIN, endpoint.getChainName());
-                    ((jakarta.jms.BytesMessage) message).writeBytes(request.payload);
+                    // the item was written once when the exchange arrived; retries send the same bytes
+                    Message message = WireMessages.createWritten(sendSession, WireProtocol.REQUEST, request.referenceId,
+                            endpoint.getChainName(), request.payload, format);
                     message.setJMSReplyTo(replyQueue);
                     // a request nobody waits for any more expires in the broker instead of reaching a worker
                     sender.send(message, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, request.timeout);

@@ -16,6 +16,13 @@ final class WireMessages {
     static BytesMessage create(Session session, String type, String referenceId, String chain, ContentItem item,
                                WireFormat format)
             throws JMSException {
+        return createWritten(session, type, referenceId, chain, item == null ? null : format.write(item), format);
+    }
+
+    /** A message of the given type carrying an item already written in {@code format} (null for none). */
+    static BytesMessage createWritten(Session session, String type, String referenceId, String chain, byte[] payload,
+                               WireFormat format)
+            throws JMSException {
         BytesMessage message = session.createBytesMessage();
         message.setStringProperty(WireProtocol.MESSAGE_TYPE, type);
         message.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
@@ -24,8 +31,8 @@ final class WireMessages {
         if (chain != null) {
             message.setStringProperty(WireProtocol.CHAIN, chain);
         }
-        if (item != null) {
-            message.writeBytes(format.write(item));
+        if (payload != null) {
+            message.writeBytes(payload);
         }
         return message;
     }
