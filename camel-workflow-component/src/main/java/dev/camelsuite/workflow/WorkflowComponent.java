@@ -86,7 +86,7 @@ public class WorkflowComponent extends DefaultComponent {
             h2.setURL("jdbc:h2:file:" + defaultDatabaseFile + ";AUTO_SERVER=TRUE");
             dataSource = h2;
         }
-        store = new WorkflowStore(dataSource);
+        store = new WorkflowStore(dataSource, templateSet::get);
         if (migrate) {
             store.migrate();
         }

@@ -62,22 +62,8 @@ public class WorkflowProducer extends HeaderSelectorProducer {
         String workflow = requireWorkflow(message, "update");
         String process = requireProcess(message, "update");
         List<Step> next = store().update(objectId, workflow, process, update);
-        startNextWorkflow(objectId, workflow, process, status);
         message.setBody(next);
         message.setHeader(WorkflowConstants.NEXT_STEPS, next.stream().map(Step::process).toList());
-    }
-
-    /** A done step whose template names a next workflow starts it for the object, in the same version and lane. */
-    private void startNextWorkflow(String objectId, String workflow, String process, String status) throws Exception {
-        WorkflowTemplate template = endpoint.getComponent().getTemplateSet().get(workflow);
-        var definition = template == null ? null : template.getProcess(process);
-        if (definition == null || definition.nextWorkflow() == null || !StepStatus.isDone(status)) {
-            return;
-        }
-        Step done = new Workflow(objectId, workflow, store().get(objectId, workflow)).steps().stream()
-                .filter(s -> s.active() && s.process().equals(process)).findFirst().orElseThrow();
-        store().create(objectId, endpoint.getComponent().getTemplateSet().get(definition.nextWorkflow()), done.version(),
-                done.lane(), null);
     }
 
     @InvokeOnHeader("get")

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import javax.sql.DataSource;
 
@@ -28,14 +29,24 @@ import org.flywaydb.core.Flyway;
  */
 public class WorkflowStore {
 
-    private static final String COLUMNS = "object_id, workflow, process, version, status, lane, active, skip_queue,"
-                                          + " prerequisites, lifecycle, next_workflow, attempts, elapsed, error_message,"
-                                          + " error_text, note, status_at, completed_at, created_at";
+    private static final String COLUMNS = StepRows.COLUMNS;
 
     private final DataSource dataSource;
+    private final Function<String, WorkflowTemplate> templates;
+    private volatile StepUpdater updater;
 
+    /** A store that starts no next workflows: it only records the steps' statuses. */
     public WorkflowStore(DataSource dataSource) {
+        this(dataSource, null);
+    }
+
+    /**
+     * @param templates the template of a workflow by name (null when unknown), for the next workflows that done steps
+     *                  start; null for a store that starts none
+     */
+    public WorkflowStore(DataSource dataSource, Function<String, WorkflowTemplate> templates) {
         this.dataSource = dataSource;
+        this.templates = templates;
     }
 
     /** Brings the schema up to date (Flyway, its history in {@code workflow_schema_history}). */
@@ -52,47 +63,9 @@ public class WorkflowStore {
      */
     public List<Step> create(String objectId, WorkflowTemplate template, int version, String lane, String context)
             throws SQLException {
-        String workflow = template.getId();
-        OffsetDateTime now = now();
         try (Connection c = begin()) {
             try {
-                execute(c, "DELETE FROM workflow_step WHERE object_id = ? AND workflow = ? AND version = ?", objectId,
-                        workflow, version);
-                execute(c, "UPDATE workflow_step SET active = FALSE WHERE object_id = ? AND workflow = ? AND version <> ?",
-                        objectId, workflow, version);
-                try (PreparedStatement insert = c.prepareStatement("INSERT INTO workflow_step (" + COLUMNS + ")"
-                                                                   + " VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?, ?, ?, 0,"
-                                                                   + " NULL, NULL, NULL, NULL, ?, ?, ?)")) {
-                    for (ProcessDefinition p : template.getProcesses()) {
-                        insert.setString(1, objectId);
-                        insert.setString(2, workflow);
-                        insert.setString(3, p.name());
-                        insert.setInt(4, version);
-                        insert.setString(5, p.initialStatus());
-                        insert.setString(6, lane == null || lane.isBlank() ? "default" : lane);
-                        insert.setBoolean(7, p.skipQueue());
-                        insert.setString(8, String.join(",", p.prerequisites()));
-                        insert.setString(9, p.lifecycle());
-                        insert.setString(10, p.nextWorkflow());
-                        insert.setObject(11, now);
-                        // a step the template starts done (status="completed") reached its milestone now
-                        insert.setObject(12, StepStatus.isDone(p.initialStatus()) ? now : null,
-                                java.sql.Types.TIMESTAMP_WITH_TIMEZONE);
-                        insert.setObject(13, now);
-                        insert.addBatch();
-                        history(c, objectId, workflow, p.name(), version, null, p.initialStatus(), now);
-                    }
-                    insert.executeBatch();
-                }
-                if (context != null) {
-                    execute(c, "DELETE FROM workflow_context WHERE object_id = ? AND version = ?", objectId, version);
-                    if (!context.isBlank()) {
-                        execute(c, "INSERT INTO workflow_context (object_id, version, context) VALUES (?, ?, ?)",
-                                objectId, version, context);
-                    }
-                }
-                promoteReady(c, objectId, workflow, version, now);
-                List<Step> created = steps(c, objectId, workflow, version);
+                List<Step> created = create(c, objectId, template, version, lane, context, now());
                 c.commit();
                 return created;
             } catch (SQLException | RuntimeException e) {
@@ -102,8 +75,52 @@ public class WorkflowStore {
         }
     }
 
+    private List<Step> create(Connection c, String objectId, WorkflowTemplate template, int version, String lane,
+                              String context, OffsetDateTime now)
+            throws SQLException {
+        String workflow = template.getId();
+        execute(c, "DELETE FROM workflow_step WHERE object_id = ? AND workflow = ? AND version = ?", objectId,
+                workflow, version);
+        execute(c, "UPDATE workflow_step SET active = FALSE WHERE object_id = ? AND workflow = ? AND version <> ?",
+                objectId, workflow, version);
+        try (PreparedStatement insert = c.prepareStatement("INSERT INTO workflow_step (" + StepRows.COLUMNS + ")"
+                                                           + " VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?, ?, ?, 0,"
+                                                           + " NULL, NULL, NULL, NULL, ?, ?, ?)")) {
+            for (ProcessDefinition p : template.getProcesses()) {
+                insert.setString(1, objectId);
+                insert.setString(2, workflow);
+                insert.setString(3, p.name());
+                insert.setInt(4, version);
+                insert.setString(5, p.initialStatus());
+                insert.setString(6, lane == null || lane.isBlank() ? "default" : lane);
+                insert.setBoolean(7, p.skipQueue());
+                insert.setString(8, String.join(",", p.prerequisites()));
+                insert.setString(9, p.lifecycle());
+                insert.setString(10, p.nextWorkflow());
+                insert.setObject(11, now);
+                // a step the template starts done (status="completed") reached its milestone now
+                insert.setObject(12, StepStatus.isDone(p.initialStatus()) ? now : null,
+                        java.sql.Types.TIMESTAMP_WITH_TIMEZONE);
+                insert.setObject(13, now);
+                insert.addBatch();
+                history(c, objectId, workflow, p.name(), version, null, p.initialStatus(), now);
+            }
+            insert.executeBatch();
+        }
+        if (context != null) {
+            execute(c, "DELETE FROM workflow_context WHERE object_id = ? AND version = ?", objectId, version);
+            if (!context.isBlank()) {
+                execute(c, "INSERT INTO workflow_context (object_id, version, context) VALUES (?, ?, ?)",
+                        objectId, version, context);
+            }
+        }
+        promoteReady(c, objectId, workflow, version, now);
+        return steps(c, objectId, workflow, version);
+    }
+
     /**
-     * Updates one step of the active version of an object's workflow.
+     * Updates one step of the active version of an object's workflow. A step that becomes done and names a next
+     * workflow starts that workflow for the object — same version and lane — in the same transaction.
      *
      * @return the steps this update made ready (queued), in template order
      * @throws WorkflowNotFoundException when the object has no such step
@@ -115,76 +132,68 @@ public class WorkflowStore {
             throw new IllegalArgumentException("A step update needs a status");
         }
         OffsetDateTime now = now();
+        StepUpdater u = updater();
+        if (u.isSingleStatement()) {
+            try (Connection c = dataSource.getConnection()) {
+                c.setAutoCommit(true);
+                UpdateOutcome outcome = u.apply(c, objectId, workflow, process, update, now, templates != null);
+                if (!outcome.deferred()) {
+                    return check(outcome, objectId, workflow, process, update).next();
+                }
+            }
+        }
         try (Connection c = begin()) {
             try {
-                String current;
-                int version;
-                // the row lock makes concurrent conditional updates of one step take turns: one wins
-                try (PreparedStatement select = c.prepareStatement(
-                        "SELECT status, version FROM workflow_step WHERE object_id = ? AND workflow = ? AND process = ?"
-                        + " AND active = TRUE FOR UPDATE")) {
-                    select.setString(1, objectId);
-                    select.setString(2, workflow);
-                    select.setString(3, process);
-                    try (ResultSet rs = select.executeQuery()) {
-                        if (!rs.next()) {
-                            throw new WorkflowNotFoundException("Object " + objectId + " has no step " + process
-                                                                + " in workflow " + workflow);
-                        }
-                        current = rs.getString(1);
-                        version = rs.getInt(2);
-                    }
-                }
-                if (update.expectedStatus() != null && !update.expectedStatus().equals(current)) {
-                    throw new WorkflowConflictException("Step " + workflow + "/" + process + " of " + objectId + " is "
-                                                        + current + ", not " + update.expectedStatus(),
-                            update.expectedStatus(), current);
-                }
-                boolean attempt = "started".equals(update.status())
-                                  || "error".equals(update.status()) && !"started".equals(current);
-                try (PreparedStatement u = c.prepareStatement(
-                        "UPDATE workflow_step SET status = ?, error_message = ?, error_text = ?, status_at = ?,"
-                        + " attempts = attempts + ?, completed_at = CASE WHEN ? THEN ? ELSE completed_at END,"
-                        + " lifecycle = COALESCE(?, lifecycle), note = COALESCE(?, note), lane = COALESCE(?, lane),"
-                        + " elapsed = COALESCE(?, elapsed)"
-                        + " WHERE object_id = ? AND workflow = ? AND process = ? AND version = ?")) {
-                    u.setString(1, update.status());
-                    u.setString(2, update.errorMessage());
-                    u.setString(3, update.errorText());
-                    u.setObject(4, now);
-                    u.setInt(5, attempt ? 1 : 0);
-                    u.setBoolean(6, StepStatus.isDone(update.status()));
-                    u.setObject(7, now);
-                    u.setString(8, update.lifecycle());
-                    u.setString(9, update.note());
-                    u.setString(10, update.lane());
-                    u.setBigDecimal(11, update.elapsed());
-                    u.setString(12, objectId);
-                    u.setString(13, workflow);
-                    u.setString(14, process);
-                    u.setInt(15, version);
-                    u.executeUpdate();
-                }
-                history(c, objectId, workflow, process, version, current, update.status(), now);
-                // only a step that became done can unblock others, and only a step now waiting can be ready itself
-                boolean mayUnblock = StepStatus.isDone(update.status()) || "waiting".equals(update.status());
-                List<String> promoted = mayUnblock ? promoteReady(c, objectId, workflow, version, now) : List.of();
-                List<Step> next = new ArrayList<>();
-                if (!promoted.isEmpty()) {
-                    // read on this connection: a store never holds two connections at once
-                    for (Step s : steps(c, objectId, workflow, version)) {
-                        if (promoted.contains(s.process())) {
-                            next.add(s);
-                        }
-                    }
+                UpdateOutcome outcome = check(u.apply(c, objectId, workflow, process, update, now, false), objectId,
+                        workflow, process, update);
+                if (templates != null && outcome.nextWorkflow() != null && StepStatus.isDone(update.status())) {
+                    create(c, objectId, nextTemplate(workflow, process, outcome.nextWorkflow()), outcome.version(),
+                            outcome.lane(), null, now);
                 }
                 c.commit();
-                return next;
+                return outcome.next();
             } catch (SQLException | RuntimeException | WorkflowNotFoundException | WorkflowConflictException e) {
                 c.rollback();
                 throw e;
             }
         }
+    }
+
+    private static UpdateOutcome check(UpdateOutcome outcome, String objectId, String workflow, String process,
+                                       StepUpdate update)
+            throws WorkflowNotFoundException, WorkflowConflictException {
+        if (!outcome.found()) {
+            throw new WorkflowNotFoundException("Object " + objectId + " has no step " + process + " in workflow "
+                                                + workflow);
+        }
+        if (!outcome.applied()) {
+            throw new WorkflowConflictException("Step " + workflow + "/" + process + " of " + objectId + " is "
+                                                + outcome.currentStatus() + ", not " + update.expectedStatus(),
+                    update.expectedStatus(), outcome.currentStatus());
+        }
+        return outcome;
+    }
+
+    private WorkflowTemplate nextTemplate(String workflow, String process, String next) {
+        WorkflowTemplate template = templates.apply(next);
+        if (template == null) {
+            throw new IllegalStateException("Step " + workflow + "/" + process + " starts workflow " + next
+                                            + ", which has no template in this store");
+        }
+        return template;
+    }
+
+    /** The single-statement update on PostgreSQL, the portable one elsewhere; decided once, on first use. */
+    private StepUpdater updater() throws SQLException {
+        StepUpdater u = updater;
+        if (u == null) {
+            try (Connection c = dataSource.getConnection()) {
+                u = "PostgreSQL".equals(c.getMetaData().getDatabaseProductName())
+                        ? new PostgresStepUpdater() : new LockingStepUpdater();
+            }
+            updater = u;
+        }
+        return u;
     }
 
     /** Every step of every version of an object's workflow, by version then template order. */
@@ -194,7 +203,7 @@ public class WorkflowStore {
                                                       + " AND workflow = ? ORDER BY version, id")) {
             s.setString(1, objectId);
             s.setString(2, workflow);
-            return read(s);
+            return StepRows.readAll(s);
         }
     }
 
@@ -263,7 +272,7 @@ public class WorkflowStore {
                                                               + " ORDER BY id FOR UPDATE")) {
                     s.setString(1, objectId);
                     s.setString(2, workflow);
-                    active.addAll(read(s));
+                    active.addAll(StepRows.readAll(s));
                 }
                 if (active.isEmpty()) {
                     throw new WorkflowNotFoundException("Object " + objectId + " has no workflow " + workflow);
@@ -410,8 +419,11 @@ public class WorkflowStore {
 
     private List<String> objectsAt(String workflow, String process, String status, String lane, int limit)
             throws SQLException {
+        // With a lane every column of the queue index before status_at is fixed, so ordering by all of them is
+        // ordering by age; spelled out, H2 reads the index in order too instead of sorting the whole queue.
         String sql = "SELECT object_id FROM workflow_step WHERE workflow = ? AND process = ? AND status = ?"
-                     + " AND active = TRUE" + (lane == null ? "" : " AND lane = ?") + " ORDER BY status_at, id"
+                     + " AND active = TRUE" + (lane == null ? " ORDER BY status_at, id"
+                : " AND lane = ? ORDER BY workflow, process, status, active, lane, status_at, id")
                      + (limit > 0 ? " FETCH FIRST " + limit + " ROWS ONLY" : "");
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, workflow);
@@ -490,24 +502,8 @@ public class WorkflowStore {
             s.setString(1, objectId);
             s.setString(2, workflow);
             s.setInt(3, version);
-            return read(s);
+            return StepRows.readAll(s);
         }
-    }
-
-    private static List<Step> read(PreparedStatement s) throws SQLException {
-        List<Step> steps = new ArrayList<>();
-        try (ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-                String prereqs = rs.getString(9);
-                steps.add(new Step(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getString(5),
-                        rs.getString(6), rs.getBoolean(7), rs.getBoolean(8),
-                        prereqs.isEmpty() ? List.of() : List.of(prereqs.split(",")), rs.getString(10), rs.getString(11),
-                        rs.getInt(12), rs.getBigDecimal(13), rs.getString(14), rs.getString(15), rs.getString(16),
-                        rs.getObject(17, OffsetDateTime.class), rs.getObject(18, OffsetDateTime.class),
-                        rs.getObject(19, OffsetDateTime.class)));
-            }
-        }
-        return steps;
     }
 
     private static void history(Connection c, String objectId, String workflow, String process, int version,

@@ -1,6 +1,7 @@
 package dev.camelsuite.workflow.store;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -9,6 +10,9 @@ import javax.sql.DataSource;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The store on a real PostgreSQL 16 server that the test starts, with its default durability. */
 class PostgresWorkflowStoreTest extends WorkflowStoreTest {
@@ -18,13 +22,27 @@ class PostgresWorkflowStoreTest extends WorkflowStoreTest {
 
     @BeforeAll
     static void startPostgres() throws Exception {
-        postgres = EmbeddedPostgres.builder().start();
+        // the embedded server turns durability off by default; a store is only tested with what production runs
+        postgres = EmbeddedPostgres.builder().setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on")
+                .setServerConfig("full_page_writes", "on").start();
     }
 
     @AfterAll
     static void stopPostgres() throws Exception {
         if (postgres != null) {
             postgres.close();
+        }
+    }
+
+    @Test
+    void theServerRunsWithItsDefaultDurability() throws Exception {
+        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+            for (String setting : new String[] { "fsync", "synchronous_commit", "full_page_writes" }) {
+                try (ResultSet rs = s.executeQuery("SHOW " + setting)) {
+                    rs.next();
+                    assertThat(rs.getString(1)).as(setting).isEqualTo("on");
+                }
+            }
         }
     }
 

@@ -24,13 +24,15 @@ abstract class WorkflowStoreTest {
 
     private final WorkflowTemplate accession = Templates.load("accessionWF");
     private WorkflowStore store;
+    private javax.sql.DataSource database;
 
     /** A new, empty database for one test. */
     protected abstract javax.sql.DataSource newDatabase() throws Exception;
 
     @BeforeEach
     void setUpStore() throws Exception {
-        store = new WorkflowStore(newDatabase());
+        database = newDatabase();
+        store = new WorkflowStore(database);
         store.migrate();
     }
 
@@ -133,6 +135,69 @@ abstract class WorkflowStoreTest {
         Step started = store.get("druid:ee1", "accessionWF").stream()
                 .filter(s -> s.process().equals("descriptive-metadata")).findFirst().orElseThrow();
         assertThat(started.attempts()).isEqualTo(1);
+    }
+
+    @Test
+    void parallelStepsCompletedAtTheSameMomentBothCountForTheStepThatJoinsThem() throws Exception {
+        // descriptive-metadata and rights-metadata both lead to publish: whichever commits last must see the other
+        int objects = 100;
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int i = 0; i < objects; i++) {
+                String id = "druid:join" + i;
+                store.create(id, accession, 1, "default", null);
+                java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(2);
+                List<Callable<List<Step>>> both = List.of(
+                        () -> {
+                            together.await();
+                            return store.update(id, "accessionWF", "descriptive-metadata", StepUpdate.to("completed"));
+                        },
+                        () -> {
+                            together.await();
+                            return store.update(id, "accessionWF", "rights-metadata", StepUpdate.to("completed"));
+                        });
+                List<String> promoted = new ArrayList<>();
+                for (Future<List<Step>> f : pool.invokeAll(both, 60, TimeUnit.SECONDS)) {
+                    f.get().forEach(s -> promoted.add(s.process()));
+                }
+                assertThat(promoted).as("steps made ready for %s", id).containsExactly("publish");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(store.queue("accessionWF", "publish", null, 0)).hasSize(objects);
+    }
+
+    @Test
+    void aDoneStepStartsItsNextWorkflowInTheSameTransaction() throws Exception {
+        WorkflowTemplate etd = Templates.load("etdSubmitWF");
+        java.util.Map<String, WorkflowTemplate> known = new java.util.HashMap<>(java.util.Map.of("etdSubmitWF", etd));
+        WorkflowStore withTemplates = new WorkflowStore(database, known::get);
+        withTemplates.create("druid:etd1", etd, 2, "fast", null);
+        for (String p : List.of("submit", "reader-approval", "registrar-approval")) {
+            withTemplates.update("druid:etd1", "etdSubmitWF", p, StepUpdate.to("completed"));
+        }
+        // no template for accessionWF yet: the update fails and leaves the step as it was
+        assertThatThrownBy(() -> withTemplates.update("druid:etd1", "etdSubmitWF", "start-accession",
+                StepUpdate.to("completed")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("Step etdSubmitWF/start-accession starts workflow accessionWF, which has no template in"
+                            + " this store");
+        assertThat(statusOf(store.get("druid:etd1", "etdSubmitWF"), "start-accession")).isEqualTo("queued");
+        assertThat(store.history("druid:etd1", "etdSubmitWF")).noneMatch(h -> "completed".equals(h[2])
+                                                                               && "start-accession".equals(h[0]));
+
+        known.put("accessionWF", accession);
+        withTemplates.update("druid:etd1", "etdSubmitWF", "start-accession", StepUpdate.to("completed"));
+        List<Step> accessioning = store.get("druid:etd1", "accessionWF");
+        assertThat(accessioning).hasSize(7).allSatisfy(s -> {
+            assertThat(s.version()).isEqualTo(2);
+            assertThat(s.lane()).isEqualTo("fast");
+        });
+        assertThat(statusOf(accessioning, "descriptive-metadata")).isEqualTo("queued");
+        // a step that is not done (here: started again) starts nothing
+        withTemplates.update("druid:etd1", "etdSubmitWF", "start-accession", StepUpdate.to("started"));
+        assertThat(store.get("druid:etd1", "accessionWF")).hasSize(7);
     }
 
     @Test

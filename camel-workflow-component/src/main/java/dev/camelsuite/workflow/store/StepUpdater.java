@@ -1,0 +1,40 @@
+package dev.camelsuite.workflow.store;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+
+/**
+ * Applies a status update to one step of an object's active workflow version, with its history rows and the
+ * readiness promotion it causes, inside the caller's transaction. Concurrent updates of one object's steps take turns
+ * (every step of the version is locked), so the last of two parallel steps to finish sees the other done and queues
+ * the step that joins them.
+ */
+interface StepUpdater {
+
+    /**
+     * Changes nothing when the step is missing or its current status is not the expected one.
+     *
+     * @param deferNextWorkflow true when {@code c} auto-commits but the caller starts next workflows: then an update
+     *                          that would start one changes nothing and answers {@link UpdateOutcome#deferred()}, for
+     *                          the caller to redo it in a transaction that creates the next workflow too
+     */
+    UpdateOutcome apply(Connection c, String objectId, String workflow, String process, StepUpdate update,
+                        OffsetDateTime now, boolean deferNextWorkflow)
+            throws SQLException;
+
+    /** Whether an update is one statement, which then needs no transaction of its own. */
+    default boolean isSingleStatement() {
+        return false;
+    }
+
+    /** Whether a new status can make a step ready: one that became done can unblock others, one now waiting itself. */
+    static boolean mayMakeReady(String status) {
+        return "completed".equals(status) || "skipped".equals(status) || "waiting".equals(status);
+    }
+
+    /** The workflow service counts an attempt on start, and on an error reported without a start. */
+    static boolean isAttempt(String newStatus, String currentStatus) {
+        return "started".equals(newStatus) || "error".equals(newStatus) && !"started".equals(currentStatus);
+    }
+}
