@@ -49,10 +49,22 @@ public class WorkflowStore {
         this.templates = templates;
     }
 
-    /** Brings the schema up to date (Flyway, its history in {@code workflow_schema_history}). */
-    public void migrate() {
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/workflow")
-                .table("workflow_schema_history").load().migrate();
+    /**
+     * Brings the schema up to date (Flyway, its history in {@code workflow_schema_history}). PostgreSQL also gets the
+     * server-side update function of {@code classpath:db/workflow-postgresql}.
+     */
+    public void migrate() throws SQLException {
+        String[] locations = isPostgres()
+                ? new String[] { "classpath:db/workflow", "classpath:db/workflow-postgresql" }
+                : new String[] { "classpath:db/workflow" };
+        Flyway.configure().dataSource(dataSource).locations(locations).table("workflow_schema_history").load()
+                .migrate();
+    }
+
+    private boolean isPostgres() throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            return "PostgreSQL".equals(c.getMetaData().getDatabaseProductName());
+        }
     }
 
     /**
@@ -187,10 +199,7 @@ public class WorkflowStore {
     private StepUpdater updater() throws SQLException {
         StepUpdater u = updater;
         if (u == null) {
-            try (Connection c = dataSource.getConnection()) {
-                u = "PostgreSQL".equals(c.getMetaData().getDatabaseProductName())
-                        ? new PostgresStepUpdater() : new LockingStepUpdater();
-            }
+            u = isPostgres() ? new PostgresStepUpdater() : new LockingStepUpdater();
             updater = u;
         }
         return u;
