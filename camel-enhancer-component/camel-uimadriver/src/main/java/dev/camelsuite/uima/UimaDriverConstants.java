@@ -1,0 +1,30 @@
+package dev.camelsuite.uima;
+
+import org.apache.camel.spi.Metadata;
+
+/** Headers of the {@code uimadriver:} component. */
+public final class UimaDriverConstants {
+
+    @Metadata(description = "The CAS reference id the request was sent with (out).", javaType = "String")
+    public static final String CAS_REFERENCE_ID = "CamelUimaCasReferenceId";
+    @Metadata(description = "How many child CASes a CAS multiplier in the service produced for this document (out).",
+              javaType = "Integer")
+    public static final String CHILD_CAS_COUNT = "CamelUimaChildCasCount";
+    @Metadata(description = "Timings the service reported, in milliseconds by name: serialize, deserialize,"
+                            + " waitingForCas, process, idle, service, analytic (out). The same header as the"
+                            + " enhancer's engine timings.",
+              javaType = "java.util.Map<String, Double>")
+    public static final String TIMINGS = "CamelEnhancerEngineTimings";
+    @Metadata(description = "Sends this exchange to one service instance only (its id, by default ip:pid); overrides"
+                            + " the targetServiceId option (in).",
+              javaType = "String")
+    public static final String TARGET_SERVICE_ID = "CamelUimaTargetServiceId";
+    @Metadata(description = "Set to true to send Collection Process Complete instead of a document: the service's"
+                            + " components finish their collection (flush, write summaries); the exchange completes"
+                            + " when the service answers, within cpcTimeout (in).",
+              javaType = "Boolean")
+    public static final String COLLECTION_PROCESS_COMPLETE = "CamelUimaCollectionProcessComplete";
+
+    private UimaDriverConstants() {
+    }
+}

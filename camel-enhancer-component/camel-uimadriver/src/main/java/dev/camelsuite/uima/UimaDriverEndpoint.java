@@ -1,0 +1,187 @@
+package dev.camelsuite.uima;
+
+import org.apache.camel.Category;
+import org.apache.camel.Consumer;
+import org.apache.camel.Processor;
+import org.apache.camel.Producer;
+import org.apache.camel.spi.Metadata;
+import org.apache.camel.spi.UriEndpoint;
+import org.apache.camel.spi.UriParam;
+import org.apache.camel.spi.UriPath;
+import org.apache.camel.support.DefaultEndpoint;
+
+/**
+ * Sends the message body, as a CAS's document text, to a UIMA AS 2.x service and puts the analysed CAS in the
+ * exchange. The successor of the UIMA AS Camel driver: its URIs work as written.
+ */
+@UriEndpoint(firstVersion = "1.0.0", scheme = "uimadriver", title = "UIMA AS Driver", syntax = "uimadriver:brokerURL",
+             producerOnly = true, category = { Category.AI, Category.MESSAGING },
+             headersClass = UimaDriverConstants.class)
+public class UimaDriverEndpoint extends DefaultEndpoint {
+
+    @UriPath(description = "The service's broker, e.g. tcp://localhost:61616 or failover:(tcp://a:61616,tcp://b:61616);"
+                           + " URI parameters that are not options of this endpoint are the broker URL's own options")
+    @Metadata(required = true)
+    private String brokerURL;
+    @UriParam(description = "The service's input queue")
+    @Metadata(required = true)
+    private String queue;
+    @UriParam(description = "How many documents may be in the service at once (the client's CAS pool); more wait, holding"
+                            + " no thread. Also accepted as CasPoolSize.",
+              defaultValue = "1")
+    private int casPoolSize = 1;
+    @UriParam(description = "Milliseconds to wait for the analysed CAS, 0 for no limit. Also accepted as Timeout.",
+              defaultValue = "0", javaType = "long")
+    private long timeout;
+    @UriParam(description = "Milliseconds the producer waits, when it starts, for the service to answer GetMeta",
+              defaultValue = "60000", javaType = "long")
+    private long getMetaTimeout = 60_000;
+    @UriParam(description = "Milliseconds to wait for the answer to Collection Process Complete, 0 for no limit",
+              defaultValue = "0", javaType = "long")
+    private long cpcTimeout;
+    @UriParam(description = "Send every document to this service instance only (its id, by default ip:pid)")
+    private String targetServiceId;
+    @UriParam(description = "Put the annotations of the child CASes a CAS multiplier produces in the result (they are"
+                            + " always counted)",
+              defaultValue = "false")
+    private boolean childAnnotations;
+    @UriParam(label = "security", secret = true, description = "User name for the broker")
+    private String userName;
+    @UriParam(label = "security", secret = true, description = "Password for the broker")
+    private String password;
+
+    /** The broker URL with the broker's own options appended (not an endpoint option). */
+    private String connectionURL;
+
+    public UimaDriverEndpoint(String uri, UimaDriverComponent component) {
+        super(uri, component);
+    }
+
+    @Override
+    public Producer createProducer() {
+        return new UimaDriverProducer(this);
+    }
+
+    @Override
+    public Consumer createConsumer(Processor processor) {
+        throw new UnsupportedOperationException("The uimadriver: endpoint " + getEndpointUri()
+                                                + " only sends documents; it has no consumer");
+    }
+
+    /** Checks the options; a bad value names its option (the original driver fell back to defaults silently). */
+    void validate() {
+        if (queue == null || queue.isBlank()) {
+            throw new IllegalArgumentException("Option queue is required: the service's input queue, e.g."
+                                               + " uimadriver:tcp://localhost:61616?queue=TextAnalysisQueue");
+        }
+        if (casPoolSize <= 0) {
+            throw new IllegalArgumentException("Option casPoolSize (CasPoolSize) must be an integer larger than zero, not "
+                                               + casPoolSize);
+        }
+        if (timeout < 0) {
+            throw new IllegalArgumentException("Option timeout (Timeout) must be zero (no limit) or more milliseconds, not "
+                                               + timeout);
+        }
+        if (getMetaTimeout <= 0) {
+            throw new IllegalArgumentException("Option getMetaTimeout must be more than zero milliseconds, not "
+                                               + getMetaTimeout);
+        }
+        if (cpcTimeout < 0) {
+            throw new IllegalArgumentException("Option cpcTimeout must be zero (no limit) or more milliseconds, not "
+                                               + cpcTimeout);
+        }
+    }
+
+    @Override
+    public UimaDriverComponent getComponent() {
+        return (UimaDriverComponent) super.getComponent();
+    }
+
+    public String getBrokerURL() {
+        return brokerURL;
+    }
+
+    public void setBrokerURL(String brokerURL) {
+        this.brokerURL = brokerURL;
+    }
+
+    public String getQueue() {
+        return queue;
+    }
+
+    public void setQueue(String queue) {
+        this.queue = queue;
+    }
+
+    public int getCasPoolSize() {
+        return casPoolSize;
+    }
+
+    public void setCasPoolSize(int casPoolSize) {
+        this.casPoolSize = casPoolSize;
+    }
+
+    public long getTimeout() {
+        return timeout;
+    }
+
+    public void setTimeout(long timeout) {
+        this.timeout = timeout;
+    }
+
+    public long getGetMetaTimeout() {
+        return getMetaTimeout;
+    }
+
+    public void setGetMetaTimeout(long getMetaTimeout) {
+        this.getMetaTimeout = getMetaTimeout;
+    }
+
+    public long getCpcTimeout() {
+        return cpcTimeout;
+    }
+
+    public void setCpcTimeout(long cpcTimeout) {
+        this.cpcTimeout = cpcTimeout;
+    }
+
+    public String getTargetServiceId() {
+        return targetServiceId;
+    }
+
+    public void setTargetServiceId(String targetServiceId) {
+        this.targetServiceId = targetServiceId;
+    }
+
+    public boolean isChildAnnotations() {
+        return childAnnotations;
+    }
+
+    public void setChildAnnotations(boolean childAnnotations) {
+        this.childAnnotations = childAnnotations;
+    }
+
+    public String getUserName() {
+        return userName;
+    }
+
+    public void setUserName(String userName) {
+        this.userName = userName;
+    }
+
+    public String getPassword() {
+        return password;
+    }
+
+    public void setPassword(String password) {
+        this.password = password;
+    }
+
+    String getConnectionURL() {
+        return connectionURL == null ? brokerURL : connectionURL;
+    }
+
+    void setConnectionURL(String connectionURL) {
+        this.connectionURL = connectionURL;
+    }
+}

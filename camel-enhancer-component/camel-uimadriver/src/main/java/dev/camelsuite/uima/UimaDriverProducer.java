@@ -1,0 +1,606 @@
+package dev.camelsuite.uima;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.zip.InflaterInputStream;
+
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TemporaryQueue;
+import jakarta.jms.TextMessage;
+import org.apache.activemq.ActiveMQConnection;
+import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.command.ActiveMQObjectMessage;
+import org.apache.activemq.transport.TransportListener;
+import org.apache.activemq.util.ByteSequence;
+import org.apache.camel.AsyncCallback;
+import org.apache.camel.Exchange;
+import org.apache.camel.ExchangeTimedOutException;
+import org.apache.camel.TimeoutMap;
+import org.apache.camel.support.DefaultAsyncProducer;
+import org.apache.camel.support.DefaultTimeoutMap;
+import org.apache.camel.support.service.ServiceHelper;
+import org.apache.uima.cas.CAS;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends each exchange's body as a CAS to a UIMA AS service and completes the exchange when the analysed CAS comes
+ * back, holding no thread meanwhile (UIMA AS's asynchronous client, without its blocking CAS pool).
+ * <p>
+ * The producer asks the service for its metadata when it starts and builds its CASes with the service's type system,
+ * so the returned annotations are typed. At most {@code casPoolSize} documents are in the service at once (one CAS
+ * each); further exchanges wait in a queue, holding no thread. Every request in flight is registered by CAS reference
+ * id in a {@link DefaultTimeoutMap} before it is sent; whoever removes it — the reply, the timeout, a failed send, a
+ * lost broker, stopping — owns the completion of the exchange, so each completes exactly once and nothing stays
+ * registered after it ends. A reply for a reference id no longer registered is logged and dropped.
+ */
+public class UimaDriverProducer extends DefaultAsyncProducer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(UimaDriverProducer.class);
+    /** How a request without a timeout is registered: in practice never evicted. */
+    private static final long NO_TIMEOUT = 100L * 365 * 24 * 3600 * 1000;
+    private static final long TIMEOUT_CHECK_INTERVAL = 100;
+    private static final String CPC_KEY = "CollectionProcessComplete";
+
+    private final UimaDriverEndpoint endpoint;
+    private final Map<String, Request> active = new ConcurrentHashMap<>();
+    private final Queue<Request> waiting = new ConcurrentLinkedQueue<>();
+    private final Queue<CAS> freeCases = new ConcurrentLinkedQueue<>();
+    private final Object sendLock = new Object();
+    private final Object connectLock = new Object();
+    private DefaultTimeoutMap<String, Request> correlation;
+    private ScheduledExecutorService timer;
+    private volatile Connection connection;
+    private Session sendSession;
+    private MessageProducer sender;
+    private TemporaryQueue replyQueue;
+    private jakarta.jms.Queue serviceQueue;
+    private volatile CompletableFuture<String> metadataReply;
+    private ServiceMetadata metadata;
+    /** Used only on the reply listener's thread, to read child CASes when their annotations are wanted. */
+    private CAS childCas;
+
+    /** One exchange on its way: waiting for a CAS, or in the service. */
+    private static final class Request {
+        final Exchange exchange;
+        final AsyncCallback callback;
+        final String referenceId;
+        final long timeout;
+        final String text;
+        final boolean collectionProcessComplete;
+        CAS cas;
+        int children;
+        final List<List<CasAnnotation>> childAnnotations = new ArrayList<>();
+
+        Request(Exchange exchange, AsyncCallback callback, String referenceId, long timeout, String text,
+                boolean collectionProcessComplete) {
+            this.exchange = exchange;
+            this.callback = callback;
+            this.referenceId = referenceId;
+            this.timeout = timeout;
+            this.text = text;
+            this.collectionProcessComplete = collectionProcessComplete;
+        }
+    }
+
+    public UimaDriverProducer(UimaDriverEndpoint endpoint) {
+        super(endpoint);
+        this.endpoint = endpoint;
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        super.doStart();
+        timer = getEndpoint().getCamelContext().getExecutorServiceManager()
+                .newSingleThreadScheduledExecutor(this, "UimaDriverTimeouts");
+        correlation = new DefaultTimeoutMap<>(timer, TIMEOUT_CHECK_INTERVAL);
+        correlation.addListener(this::onTimeoutMapEvent);
+        ServiceHelper.startService(correlation);
+        connect();
+        metadata = ServiceMetadata.parse(askMetadata());
+        for (int i = 0; i < endpoint.getCasPoolSize(); i++) {
+            freeCases.add(metadata.newCas());
+        }
+        LOG.info("Connected to UIMA AS service {} on queue {} at {} ({} CAS(es){})", metadata.getName(),
+                endpoint.getQueue(), endpoint.getBrokerURL(), endpoint.getCasPoolSize(),
+                metadata.outputsNewCases() ? ", a CAS multiplier" : "");
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        failAll("The uimadriver producer " + endpoint.getEndpointUri() + " stopped");
+        disconnect();
+        ServiceHelper.stopService(correlation);
+        if (timer != null) {
+            getEndpoint().getCamelContext().getExecutorServiceManager().shutdown(timer);
+            timer = null;
+        }
+        freeCases.clear();
+        super.doStop();
+    }
+
+    /** The number of exchanges accepted and not yet completed (waiting for a CAS or in the service). */
+    public int getActiveCount() {
+        return active.size();
+    }
+
+    /** The number of requests registered for a reply. */
+    public int getInFlightCount() {
+        TimeoutMap<String, Request> map = correlation;
+        return map == null ? 0 : map.size();
+    }
+
+    @Override
+    public boolean process(Exchange exchange, AsyncCallback callback) {
+        try {
+            ensureConnected();
+            String referenceId = getEndpoint().getCamelContext().getUuidGenerator().generateUuid();
+            if (exchange.getIn().getHeader(UimaDriverConstants.COLLECTION_PROCESS_COMPLETE, false, Boolean.class)) {
+                Request cpc = new Request(exchange, callback, referenceId, endpoint.getCpcTimeout(), null, true);
+                sendCollectionProcessComplete(cpc);
+                return false;
+            }
+            String text = exchange.getIn().getMandatoryBody(String.class);
+            Request request = new Request(exchange, callback, referenceId, endpoint.getTimeout(), text, false);
+            active.put(referenceId, request);
+            CAS cas = freeCases.poll();
+            if (cas != null) {
+                send(request, cas);
+            } else {
+                waiting.add(request);
+                sendWaiting();
+            }
+            return false;
+        } catch (Exception e) {
+            exchange.setException(e);
+            callback.done(true);
+            return true;
+        }
+    }
+
+    // ---- connection
+
+    private void connect() throws JMSException {
+        ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(endpoint.getConnectionURL());
+        factory.setWatchTopicAdvisories(false);
+        Connection c = endpoint.getUserName() != null
+                ? factory.createConnection(endpoint.getUserName(), endpoint.getPassword())
+                : factory.createConnection();
+        try {
+            c.setExceptionListener(e -> onConnectionLost(c, e));
+            if (c instanceof ActiveMQConnection amq) {
+                // with a failover URL the connection survives, but replies on their way are lost: fail those now
+                amq.addTransportListener(new TransportListener() {
+                    @Override
+                    public void onCommand(Object command) {
+                    }
+
+                    @Override
+                    public void onException(IOException error) {
+                    }
+
+                    @Override
+                    public void transportInterupted() {
+                        failInFlight("The connection to broker " + endpoint.getBrokerURL()
+                                     + " was interrupted; the reply to this request may be lost");
+                    }
+
+                    @Override
+                    public void transportResumed() {
+                    }
+                });
+            }
+            sendSession = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            serviceQueue = sendSession.createQueue(endpoint.getQueue());
+            sender = sendSession.createProducer(serviceQueue);
+            sender.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+            Session replySession = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            replyQueue = replySession.createTemporaryQueue();
+            MessageConsumer consumer = replySession.createConsumer(replyQueue);
+            consumer.setMessageListener(this::onReply);
+            c.start();
+            connection = c;
+        } catch (JMSException | RuntimeException e) {
+            close(c);
+            throw e;
+        }
+    }
+
+    /** After a lost connection the next exchange connects again (the type system is kept). */
+    private void ensureConnected() throws JMSException {
+        if (connection == null) {
+            synchronized (connectLock) {
+                if (connection == null && isRunAllowed()) {
+                    connect();
+                }
+            }
+        }
+        if (connection == null) {
+            throw new RejectedExecutionException("The uimadriver producer " + endpoint.getEndpointUri()
+                                                 + " is not connected");
+        }
+    }
+
+    private void onConnectionLost(Connection lost, JMSException e) {
+        synchronized (connectLock) {
+            if (connection != lost) {
+                return;
+            }
+            connection = null;
+        }
+        LOG.warn("Lost the connection to broker {} ({}); failing the requests in flight", endpoint.getBrokerURL(),
+                e.getMessage());
+        failAll("Lost the connection to broker " + endpoint.getBrokerURL() + ": " + e.getMessage());
+        close(lost);
+    }
+
+    private void disconnect() {
+        Connection c;
+        synchronized (connectLock) {
+            c = connection;
+            connection = null;
+        }
+        close(c);
+    }
+
+    private static void close(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                LOG.debug("Closing the broker connection failed: {}", e.getMessage());
+            }
+        }
+    }
+
+    // ---- requests
+
+    private String askMetadata() throws Exception {
+        CompletableFuture<String> reply = new CompletableFuture<>();
+        metadataReply = reply;
+        synchronized (sendLock) {
+            Message m = sendSession.createTextMessage("");
+            header(m, UimaAsProtocol.GET_META, UimaAsProtocol.NONE, null);
+            sender.send(m);
+        }
+        try {
+            return reply.get(endpoint.getGetMetaTimeout(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            disconnect();
+            throw new IllegalStateException("No UIMA AS service answered GetMeta on queue " + endpoint.getQueue()
+                                            + " at " + endpoint.getBrokerURL() + " within "
+                                            + endpoint.getGetMetaTimeout() + " ms (option getMetaTimeout)");
+        } catch (ExecutionException e) {
+            disconnect();
+            throw new IllegalStateException("The UIMA AS service on queue " + endpoint.getQueue()
+                                            + " answered GetMeta with an error: " + e.getCause().getMessage(),
+                    e.getCause());
+        } finally {
+            metadataReply = null;
+        }
+    }
+
+    private void header(Message m, int command, int payload, String referenceId) throws JMSException {
+        m.setIntProperty(UimaAsProtocol.MESSAGE_TYPE, UimaAsProtocol.REQUEST);
+        m.setIntProperty(UimaAsProtocol.COMMAND, command);
+        m.setIntProperty(UimaAsProtocol.PAYLOAD, payload);
+        if (referenceId != null) {
+            m.setStringProperty(UimaAsProtocol.CAS_REFERENCE, referenceId);
+        }
+        m.setStringProperty(UimaAsProtocol.MESSAGE_FROM, replyQueue.getQueueName());
+        m.setStringProperty(UimaAsProtocol.SERVER_URI, endpoint.getBrokerURL());
+        m.setJMSReplyTo(replyQueue);
+    }
+
+    /** Sends waiting requests while there are free CASes; safe to call from any thread at any time. */
+    private void sendWaiting() {
+        while (!waiting.isEmpty()) {
+            CAS cas = freeCases.poll();
+            if (cas == null) {
+                return;
+            }
+            Request r = waiting.poll();
+            if (r == null) {
+                freeCases.add(cas);
+                return;
+            }
+            send(r, cas);
+        }
+    }
+
+    /** Registers the request with its CAS, then sends it; a failed send completes it with the error. */
+    private void send(Request request, CAS cas) {
+        request.cas = cas;
+        correlation.put(request.referenceId, request, request.timeout > 0 ? request.timeout : NO_TIMEOUT);
+        try {
+            String xmi = XmiCas.document(cas, request.text);
+            synchronized (sendLock) {
+                TextMessage m = sendSession.createTextMessage(xmi);
+                header(m, UimaAsProtocol.PROCESS, UimaAsProtocol.XMI, request.referenceId);
+                String target = request.exchange.getIn().getHeader(UimaDriverConstants.TARGET_SERVICE_ID,
+                        endpoint.getTargetServiceId(), String.class);
+                if (target != null) {
+                    m.setStringProperty(UimaAsProtocol.TARGET_SERVICE_ID, target);
+                }
+                // a request nobody waits for any more expires in the broker instead of reaching the service
+                sender.send(m, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, request.timeout);
+            }
+        } catch (Exception e) {
+            if (correlation.remove(request.referenceId) != null) {
+                complete(request, e, null);
+            }
+        }
+    }
+
+    private void sendCollectionProcessComplete(Request cpc) throws JMSException {
+        if (correlation.putIfAbsent(CPC_KEY, cpc, cpc.timeout > 0 ? cpc.timeout : NO_TIMEOUT) != null) {
+            throw new IllegalStateException("A Collection Process Complete is already waiting for the service on queue "
+                                            + endpoint.getQueue());
+        }
+        active.put(cpc.referenceId, cpc);
+        try {
+            synchronized (sendLock) {
+                Message m = sendSession.createTextMessage("");
+                header(m, UimaAsProtocol.COLLECTION_PROCESS_COMPLETE, UimaAsProtocol.NONE, null);
+                m.setBooleanProperty(UimaAsProtocol.REMOVE_ENDPOINT, true);
+                sender.send(m);
+            }
+        } catch (JMSException | RuntimeException e) {
+            if (correlation.remove(CPC_KEY) != null) {
+                active.remove(cpc.referenceId);
+            }
+            throw e;
+        }
+    }
+
+    // ---- replies
+
+    private void onReply(Message m) {
+        String referenceId = null;
+        try {
+            int command = m.getIntProperty(UimaAsProtocol.COMMAND);
+            int payload = m.getIntProperty(UimaAsProtocol.PAYLOAD);
+            referenceId = m.getStringProperty(UimaAsProtocol.CAS_REFERENCE);
+            switch (command) {
+                case UimaAsProtocol.SERVICE_INFO -> LOG.trace("Service started on {}", referenceId);
+                case UimaAsProtocol.GET_META -> onMetadata(m, payload);
+                case UimaAsProtocol.PROCESS -> {
+                    String parent = m.getStringProperty(UimaAsProtocol.INPUT_CAS_REFERENCE);
+                    if (parent != null && !parent.equals(referenceId)) {
+                        onChild(m, parent, referenceId, payload);
+                    } else {
+                        onProcessed(m, referenceId, payload);
+                    }
+                }
+                case UimaAsProtocol.COLLECTION_PROCESS_COMPLETE -> {
+                    Request cpc = correlation.remove(CPC_KEY);
+                    if (cpc != null) {
+                        complete(cpc, payload == UimaAsProtocol.EXCEPTION ? error(m, "Collection Process Complete")
+                                : null, null);
+                    }
+                }
+                default -> LOG.warn("Dropped a reply with {} on {}", UimaAsProtocol.commandName(command),
+                        endpoint.getEndpointUri());
+            }
+        } catch (Exception e) {
+            LOG.warn("Could not read a reply on {} (CAS {}): {}", endpoint.getEndpointUri(), referenceId,
+                    e.getMessage(), e);
+            Request owned = referenceId == null ? null : correlation.remove(referenceId);
+            if (owned != null) {
+                complete(owned, e, null);
+            }
+        }
+    }
+
+    private void onMetadata(Message m, int payload) throws JMSException {
+        CompletableFuture<String> reply = metadataReply;
+        if (reply == null) {
+            return;
+        }
+        if (payload == UimaAsProtocol.EXCEPTION) {
+            reply.completeExceptionally(error(m, "GetMeta"));
+        } else if (m instanceof TextMessage text) {
+            reply.complete(text.getText());
+        } else {
+            reply.completeExceptionally(new IllegalStateException("GetMeta reply is a "
+                                                                  + m.getClass().getSimpleName()));
+        }
+    }
+
+    /** A CAS multiplier's child: counted (and read when asked), then released so the service's pool never runs dry. */
+    private void onChild(Message m, String parentId, String childId, int payload) throws Exception {
+        try {
+            Request parent = active.get(parentId);
+            if (parent != null && payload == UimaAsProtocol.XMI && m instanceof TextMessage text) {
+                parent.children++;
+                if (endpoint.isChildAnnotations()) {
+                    if (childCas == null) {
+                        childCas = metadata.newCas();
+                    }
+                    XmiCas.read(text.getText(), childCas);
+                    parent.childAnnotations.add(XmiCas.annotations(childCas));
+                }
+            } else if (parent != null && payload == UimaAsProtocol.XMI) {
+                parent.children++;
+            }
+        } finally {
+            releaseChild(m, childId);
+        }
+    }
+
+    private void releaseChild(Message child, String childId) throws JMSException {
+        Destination back = child.getJMSReplyTo();
+        if (back == null || childId == null) {
+            LOG.warn("A child CAS {} came without a destination to release it to", childId);
+            return;
+        }
+        synchronized (sendLock) {
+            Message release = sendSession.createTextMessage("");
+            header(release, UimaAsProtocol.RELEASE_CAS, UimaAsProtocol.NONE, childId);
+            MessageProducer p = sendSession.createProducer(back);
+            try {
+                p.send(release, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+            } finally {
+                p.close();
+            }
+        }
+    }
+
+    private void onProcessed(Message m, String referenceId, int payload) throws Exception {
+        Request request = referenceId == null ? null : correlation.remove(referenceId);
+        if (request == null) {
+            LOG.warn("Dropped a late reply for CAS {} on {}: it had already timed out or completed", referenceId,
+                    endpoint.getEndpointUri());
+            return;
+        }
+        try {
+            if (payload == UimaAsProtocol.EXCEPTION) {
+                complete(request, error(m, "the CAS " + referenceId), null);
+            } else if (payload == UimaAsProtocol.XMI && m instanceof TextMessage text) {
+                String xmi = text.getText();
+                XmiCas.read(xmi, request.cas);
+                complete(request, null, new AnalysisResult(referenceId, xmi, XmiCas.annotations(request.cas),
+                        request.children, List.copyOf(request.childAnnotations), timings(m)));
+            } else if (payload == UimaAsProtocol.BINARY || m instanceof BytesMessage) {
+                complete(request, new IllegalStateException("The service on queue " + endpoint.getQueue()
+                                                            + " answered with a binary CAS; only XMI is read"), null);
+            } else {
+                complete(request, new IllegalStateException("Malformed reply for CAS " + referenceId + ": payload "
+                                                            + payload), null);
+            }
+        } catch (Exception e) {
+            complete(request, new IllegalStateException("Could not read the analysed CAS " + referenceId + ": "
+                                                        + e.getMessage(), e), null);
+        }
+    }
+
+    /** The service's error as an exception naming its real cause, read without deserializing anything. */
+    private UimaServiceException error(Message m, String what) {
+        List<String> causes = new ArrayList<>();
+        try {
+            if (m instanceof ActiveMQObjectMessage object) {
+                for (SerializedThrowables.RemoteCause c : SerializedThrowables.read(content(object))) {
+                    causes.add(c.toString());
+                }
+            } else if (m instanceof TextMessage text && text.getText() != null && !text.getText().isBlank()) {
+                causes.add(text.getText());
+            }
+        } catch (Exception e) {
+            LOG.debug("Could not read the service's exception: {}", e.getMessage());
+        }
+        String root = causes.isEmpty() ? "no details sent" : causes.get(causes.size() - 1);
+        return new UimaServiceException("The UIMA AS service on queue " + endpoint.getQueue() + " failed on " + what
+                                        + ": " + root, endpoint.getQueue(), causes);
+    }
+
+    /** The serialized bytes of an object message, never turned into objects. */
+    private static byte[] content(ActiveMQObjectMessage m) throws IOException {
+        ByteSequence bytes = m.getContent();
+        if (bytes == null) {
+            throw new IOException("empty object message");
+        }
+        byte[] raw = java.util.Arrays.copyOfRange(bytes.getData(), bytes.getOffset(), bytes.getOffset() + bytes.getLength());
+        if (!m.isCompressed()) {
+            return raw;
+        }
+        try (InputStream in = new InflaterInputStream(new java.io.ByteArrayInputStream(raw))) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            in.transferTo(out);
+            return out.toByteArray();
+        }
+    }
+
+    private static Map<String, Double> timings(Message m) throws JMSException {
+        Map<String, Double> timings = new LinkedHashMap<>();
+        for (String[] t : UimaAsProtocol.TIMINGS) {
+            if (m.propertyExists(t[0])) {
+                timings.put(t[1], m.getLongProperty(t[0]) / 1e6);
+            }
+        }
+        return timings;
+    }
+
+    // ---- endings
+
+    private void onTimeoutMapEvent(TimeoutMap.Listener.Type type, String key, Request request) {
+        if (type != TimeoutMap.Listener.Type.Evict) {
+            return;
+        }
+        String what = request.collectionProcessComplete
+                ? "No answer to Collection Process Complete from the service on queue " + endpoint.getQueue()
+                  + " within " + request.timeout + " ms (option cpcTimeout)"
+                : "No reply from the UIMA AS service on queue " + endpoint.getQueue() + " for CAS "
+                  + request.referenceId + " within " + request.timeout + " ms (option timeout)";
+        complete(request, new ExchangeTimedOutException(request.exchange, request.timeout, what), null);
+    }
+
+    private void failInFlight(String why) {
+        for (Request r : active.values()) {
+            Request owned = correlation.remove(r.collectionProcessComplete ? CPC_KEY : r.referenceId);
+            if (owned != null) {
+                complete(owned, new IllegalStateException(why), null);
+            }
+        }
+    }
+
+    private void failAll(String why) {
+        Request r;
+        while ((r = waiting.poll()) != null) {
+            complete(r, new RejectedExecutionException(why + " before the document was sent"), null);
+        }
+        if (correlation != null) {
+            failInFlight(why + " while the document was in the service");
+        }
+    }
+
+    /** Completes an owned request exactly once, frees its CAS and lets a waiting request have it. */
+    private void complete(Request request, Exception failure, AnalysisResult result) {
+        active.remove(request.referenceId, request);
+        CAS cas = request.cas;
+        request.cas = null;
+        Exchange exchange = request.exchange;
+        try {
+            if (result != null) {
+                exchange.getMessage().setBody(result);
+                exchange.getMessage().setHeader(UimaDriverConstants.CAS_REFERENCE_ID, result.casReferenceId());
+                exchange.getMessage().setHeader(UimaDriverConstants.CHILD_CAS_COUNT, result.childCasCount());
+                if (!result.timings().isEmpty()) {
+                    exchange.getMessage().setHeader(UimaDriverConstants.TIMINGS, result.timings());
+                }
+            }
+            if (failure != null) {
+                exchange.setException(failure);
+            }
+        } finally {
+            if (cas != null) {
+                freeCases.add(cas);
+            }
+            request.callback.done(false);
+        }
+        if (cas != null && isRunAllowed()) {
+            sendWaiting();
+        }
+    }
+}
