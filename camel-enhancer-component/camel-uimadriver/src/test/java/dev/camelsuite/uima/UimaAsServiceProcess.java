@@ -38,6 +38,14 @@ final class UimaAsServiceProcess implements AutoCloseable {
      * @param broker null to start an embedded ActiveMQ 5.15 broker in the service JVM, else the broker to use
      */
     static UimaAsServiceProcess start(String broker, String... services) throws Exception {
+        return startAt(broker, "tcp://localhost:0", services);
+    }
+
+    /**
+     * Starts services with an embedded broker listening on {@code brokerBind} (when {@code broker} is null), so that a
+     * test can restart it at the same address.
+     */
+    static UimaAsServiceProcess startAt(String broker, String brokerBind, String... services) throws Exception {
         Path classpathFile = Path.of("../../uima-as-test-service/target/service-classpath.txt").toAbsolutePath()
                 .normalize();
         if (!Files.exists(classpathFile)) {
@@ -58,7 +66,7 @@ final class UimaAsServiceProcess implements AutoCloseable {
         command.add("dev.camelsuite.uima.testservice.ServiceMain");
         if (broker == null) {
             command.add("--broker");
-            command.add("tcp://localhost:0");
+            command.add(brokerBind);
         }
         command.addAll(List.of(services));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();

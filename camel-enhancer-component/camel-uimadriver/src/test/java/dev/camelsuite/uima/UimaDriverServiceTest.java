@@ -5,12 +5,15 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.camel.CamelContext;
 import org.apache.camel.CamelExecutionException;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangeTimedOutException;
 import org.apache.camel.FailedToStartRouteException;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.mock.MockEndpoint;
+import org.apache.camel.support.PluginHelper;
+import org.apache.camel.support.ResourceHelper;
 import org.apache.camel.test.junit5.CamelTestSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,12 +44,28 @@ class UimaDriverServiceTest extends CamelTestSupport {
         return "uimadriver:" + service.brokerUrl() + "?queue=" + queue + (options.isEmpty() ? "" : "&" + options);
     }
 
+    @org.junit.jupiter.api.io.TempDir
+    static java.nio.file.Path testData;
+
+    @Override
+    protected CamelContext createCamelContext() throws Exception {
+        CamelContext context = super.createCamelContext();
+        context.getPropertiesComponent().addInitialProperty("uima.broker", service.brokerUrl());
+        PluginHelper.getRoutesLoader(context)
+                .loadRoutes(ResourceHelper.resolveMandatoryResource(context, "classpath:routes/uima-samples.yaml"));
+        return context;
+    }
+
     @Override
     protected RouteBuilder createRouteBuilder() {
         return new RouteBuilder() {
             @Override
             public void configure() {
                 from("direct:rooms").to(uri("RoomNumberQueue", "CasPoolSize=2&Timeout=30000"));
+                // the seed's first sample, as written for the old driver (plus a mock to count what came back)
+                from("file://" + testData + "?noop=true").routeId("folder").autoStartup(false)
+                        .to("uimadriver:" + service.brokerUrl() + "?queue=RoomNumberQueue")
+                        .to("mock:analysed");
                 from("direct:classify").to(uri("ClassifierQueue", "timeout=30000"))
                         .setHeader("documentClass", simple("${body.first('dev.camelsuite.uima.testservice.DocumentClass')"
                                                            + ".feature('label')}"))
@@ -85,6 +104,35 @@ class UimaDriverServiceTest extends CamelTestSupport {
         template.sendBody("direct:classify", "Dear Ada, thank you for the picture.");
         template.sendBody("direct:classify", "A picture of a cat on a mat.");
         review.assertIsSatisfied();
+    }
+
+    @Test
+    void theSeedsFolderSampleSendsEveryFile() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            java.nio.file.Files.writeString(testData.resolve("doc" + i + ".txt"), "Document " + i + ", room 20-00" + i);
+        }
+        MockEndpoint analysed = getMockEndpoint("mock:analysed");
+        analysed.expectedMessageCount(3);
+        analysed.allMessages().body().isInstanceOf(AnalysisResult.class);
+        context.getRouteController().startRoute("folder");
+        analysed.assertIsSatisfied();
+        assertThat(analysed.getExchanges()).allSatisfy(e -> assertThat(e.getMessage().getBody(AnalysisResult.class)
+                .annotations("org.apache.uima.tutorial.RoomNumber")).hasSize(1));
+    }
+
+    @Test
+    void theClassificationSampleInYaml() throws Exception {
+        MockEndpoint review = getMockEndpoint("mock:yamlHumanReview");
+        review.expectedBodiesReceived("A picture of a dog.");
+        MockEndpoint failed = getMockEndpoint("mock:yamlFailed");
+        failed.expectedMessageCount(1);
+        template.sendBody("direct:yamlClassify", "Your invoice is attached.");
+        template.sendBody("direct:yamlClassify", "A picture of a dog.");
+        template.sendBody("direct:yamlClassify", "FAIL on purpose");
+        review.assertIsSatisfied();
+        failed.assertIsSatisfied();
+        assertThat(failed.getExchanges().get(0).getMessage().getBody(String.class))
+                .isEqualTo("service failed: java.lang.IllegalStateException: Deliberate failure: the document contains FAIL");
     }
 
     @Test
