@@ -57,18 +57,23 @@ BEGIN
     IF t_id IS NULL THEN
         RETURN;
     END IF;
+    -- the answer's first columns, the same on every row
+    current_status := t_status;
+    step_version := t_version;
+    step_lane := COALESCE(p_lane, t_lane);
+    step_next_workflow := t_next;
+    applied := FALSE;
+    deferred := FALSE;
     IF p_defer_next AND t_next IS NOT NULL AND p_status IN ('completed', 'skipped') THEN
-        RETURN QUERY SELECT t_status, t_version, COALESCE(p_lane, t_lane), t_next, FALSE, TRUE,
-            w.object_id, w.workflow, w.process, w.version, w.status, w.lane, w.active, w.skip_queue, w.prerequisites, w.lifecycle, w.next_workflow, w.attempts, w.elapsed, w.error_message, w.error_text, w.note, w.status_at, w.completed_at, w.created_at
-            FROM (SELECT 1) one LEFT JOIN workflow_step w ON FALSE;
+        deferred := TRUE;
+        RETURN NEXT;
         RETURN;
     END IF;
     IF p_expected IS NOT NULL AND t_status <> p_expected THEN
-        RETURN QUERY SELECT t_status, t_version, COALESCE(p_lane, t_lane), t_next, FALSE, FALSE,
-            w.object_id, w.workflow, w.process, w.version, w.status, w.lane, w.active, w.skip_queue, w.prerequisites, w.lifecycle, w.next_workflow, w.attempts, w.elapsed, w.error_message, w.error_text, w.note, w.status_at, w.completed_at, w.created_at
-            FROM (SELECT 1) one LEFT JOIN workflow_step w ON FALSE;
+        RETURN NEXT;
         RETURN;
     END IF;
+    applied := TRUE;
 
     IF array_length(ids, 1) IS NOT NULL THEN
         t := array_position(processes, p_process);
@@ -91,30 +96,38 @@ BEGIN
         END LOOP;
     END IF;
 
-    UPDATE workflow_step w
-    SET status = CASE WHEN t_id = ANY (ready) THEN 'queued' ELSE p_status END,
-        error_message = p_error_message, error_text = p_error_text, status_at = p_now,
-        attempts = w.attempts + CASE WHEN p_status = 'started' OR p_status = 'error' AND t_status <> 'started'
-                                     THEN 1 ELSE 0 END,
-        completed_at = CASE WHEN p_status IN ('completed', 'skipped') THEN p_now ELSE w.completed_at END,
-        lifecycle = COALESCE(p_lifecycle, w.lifecycle), note = COALESCE(p_note, w.note),
-        lane = COALESCE(p_lane, w.lane), elapsed = COALESCE(p_elapsed, w.elapsed)
-    WHERE w.id = t_id;
+    -- the step and its history in one statement (a step reset to waiting that is ready goes on to queued)
+    WITH changed AS (
+        UPDATE workflow_step w
+        SET status = CASE WHEN t_id = ANY (ready) THEN 'queued' ELSE p_status END,
+            error_message = p_error_message, error_text = p_error_text, status_at = p_now,
+            attempts = w.attempts + CASE WHEN p_status = 'started' OR p_status = 'error' AND t_status <> 'started'
+                                         THEN 1 ELSE 0 END,
+            completed_at = CASE WHEN p_status IN ('completed', 'skipped') THEN p_now ELSE w.completed_at END,
+            lifecycle = COALESCE(p_lifecycle, w.lifecycle), note = COALESCE(p_note, w.note),
+            lane = COALESCE(p_lane, w.lane), elapsed = COALESCE(p_elapsed, w.elapsed)
+        WHERE w.id = t_id
+        RETURNING w.status
+    )
     INSERT INTO workflow_history (object_id, workflow, process, version, old_status, new_status, changed_at)
-    VALUES (p_object_id, p_workflow, p_process, t_version, t_status, p_status, p_now);
+    SELECT p_object_id, p_workflow, p_process, t_version, t_status, p_status, p_now FROM changed
+    UNION ALL
+    SELECT p_object_id, p_workflow, p_process, t_version, 'waiting', 'queued', p_now FROM changed
+    WHERE changed.status = 'queued' AND p_status = 'waiting';
 
-    IF array_length(ready, 1) IS NOT NULL THEN
-        UPDATE workflow_step w SET status = 'queued', status_at = p_now WHERE w.id = ANY (ready) AND w.id <> t_id;
-        INSERT INTO workflow_history (object_id, workflow, process, version, old_status, new_status, changed_at)
-        SELECT w.object_id, w.workflow, w.process, w.version, 'waiting', 'queued', p_now
-        FROM workflow_step w WHERE w.id = ANY (ready) ORDER BY w.id;
-        RETURN QUERY SELECT t_status, t_version, COALESCE(p_lane, t_lane), t_next, TRUE, FALSE,
-            w.object_id, w.workflow, w.process, w.version, w.status, w.lane, w.active, w.skip_queue, w.prerequisites, w.lifecycle, w.next_workflow, w.attempts, w.elapsed, w.error_message, w.error_text, w.note, w.status_at, w.completed_at, w.created_at
-            FROM workflow_step w WHERE w.id = ANY (ready) ORDER BY w.id;
-    ELSE
-        RETURN QUERY SELECT t_status, t_version, COALESCE(p_lane, t_lane), t_next, TRUE, FALSE,
-            w.object_id, w.workflow, w.process, w.version, w.status, w.lane, w.active, w.skip_queue, w.prerequisites, w.lifecycle, w.next_workflow, w.attempts, w.elapsed, w.error_message, w.error_text, w.note, w.status_at, w.completed_at, w.created_at
-            FROM (SELECT 1) one LEFT JOIN workflow_step w ON FALSE;
+    IF array_length(ready, 1) IS NULL THEN
+        RETURN NEXT;
+        RETURN;
     END IF;
+    WITH promoted AS (
+        UPDATE workflow_step w SET status = 'queued', status_at = p_now WHERE w.id = ANY (ready) AND w.id <> t_id
+        RETURNING w.id, w.process
+    )
+    INSERT INTO workflow_history (object_id, workflow, process, version, old_status, new_status, changed_at)
+    SELECT p_object_id, p_workflow, promoted.process, t_version, 'waiting', 'queued', p_now FROM promoted
+    ORDER BY promoted.id;
+    RETURN QUERY SELECT t_status, t_version, COALESCE(p_lane, t_lane), t_next, TRUE, FALSE,
+        w.object_id, w.workflow, w.process, w.version, w.status, w.lane, w.active, w.skip_queue, w.prerequisites, w.lifecycle, w.next_workflow, w.attempts, w.elapsed, w.error_message, w.error_text, w.note, w.status_at, w.completed_at, w.created_at
+        FROM workflow_step w WHERE w.id = ANY (ready) ORDER BY w.id;
 END;
 $$;

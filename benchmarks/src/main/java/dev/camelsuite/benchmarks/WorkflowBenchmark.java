@@ -47,18 +47,23 @@ public final class WorkflowBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        // both through a connection pool, as a deployment would use them
-        // the embedded server turns durability off by default: measure with what production runs
-        try (EmbeddedPostgres pg = EmbeddedPostgres.builder().setServerConfig("fsync", "on")
-                .setServerConfig("synchronous_commit", "on").setServerConfig("full_page_writes", "on").start();
-             HikariDataSource pooled = pool(pg.getJdbcUrl("postgres", "postgres"))) {
-            run("PostgreSQL 16", pooled);
+        // both through a connection pool, as a deployment would use them; -Ddatabases=postgresql or h2 for one only
+        String databases = System.getProperty("databases", "postgresql,h2");
+        if (databases.contains("postgresql")) {
+            // the embedded server turns durability off by default: measure with what production runs
+            try (EmbeddedPostgres pg = EmbeddedPostgres.builder().setServerConfig("fsync", "on")
+                    .setServerConfig("synchronous_commit", System.getProperty("synchronousCommit", "on"))
+                    .setServerConfig("full_page_writes", "on").start();
+                 HikariDataSource pooled = pool(pg.getJdbcUrl("postgres", "postgres"))) {
+                run("PostgreSQL 16", pooled);
+            }
         }
-        Path dir = Files.createTempDirectory("workflow-bench");
-        try (HikariDataSource h2 = pool("jdbc:h2:file:" + dir.resolve("wf") + ";CACHE_SIZE=262144")) {
-            run("H2 (file)", h2);
+        if (databases.contains("h2")) {
+            Path dir = Files.createTempDirectory("workflow-bench");
+            try (HikariDataSource h2 = pool("jdbc:h2:file:" + dir.resolve("wf") + ";CACHE_SIZE=262144")) {
+                run("H2 (file)", h2);
+            }
         }
-        System.exit(0);
     }
 
     private static HikariDataSource pool(String url) {
