@@ -14,9 +14,11 @@ import java.util.Map;
  * @param childAnnotations the annotations of each child CAS, when the endpoint's {@code childAnnotations} is on
  * @param timings         what the service reported, in milliseconds by name (serialize, deserialize, waitingForCas,
  *                        process, idle, service, analytic)
+ * @param componentTimings the analysis time of each component of the service, in milliseconds by name
  */
 public record AnalysisResult(String casReferenceId, String xmi, List<CasAnnotation> annotations, int childCasCount,
-                             List<List<CasAnnotation>> childAnnotations, Map<String, Double> timings) {
+                             List<List<CasAnnotation>> childAnnotations, Map<String, Double> timings,
+                             Map<String, Double> componentTimings) {
 
     /** The annotations of one type (its full name). */
     public List<CasAnnotation> annotations(String type) {

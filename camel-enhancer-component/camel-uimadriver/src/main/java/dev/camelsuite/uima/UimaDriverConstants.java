@@ -10,11 +10,14 @@ public final class UimaDriverConstants {
     @Metadata(description = "How many child CASes a CAS multiplier in the service produced for this document (out).",
               javaType = "Integer")
     public static final String CHILD_CAS_COUNT = "CamelUimaChildCasCount";
-    @Metadata(description = "Timings the service reported, in milliseconds by name: serialize, deserialize,"
-                            + " waitingForCas, process, idle, service, analytic (out). The same header as the"
-                            + " enhancer's engine timings.",
+    @Metadata(description = "The analysis time of each component of the service, in milliseconds by component name,"
+                            + " when the service reports it (out). The same header as the enhancer's engine timings.",
               javaType = "java.util.Map<String, Double>")
     public static final String TIMINGS = "CamelEnhancerEngineTimings";
+    @Metadata(description = "The service's own timings for this CAS, in milliseconds by name: serialize, deserialize,"
+                            + " waitingForCas, process, idle, service, analytic (out).",
+              javaType = "java.util.Map<String, Double>")
+    public static final String SERVICE_TIMINGS = "CamelUimaServiceTimings";
     @Metadata(description = "Sends this exchange to one service instance only (its id, by default ip:pid); overrides"
                             + " the targetServiceId option (in).",
               javaType = "String")

@@ -482,7 +482,8 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
                 String xmi = text.getText();
                 XmiCas.read(xmi, request.cas);
                 complete(request, null, new AnalysisResult(referenceId, xmi, XmiCas.annotations(request.cas),
-                        request.children, List.copyOf(request.childAnnotations), timings(m)));
+                        request.children, List.copyOf(request.childAnnotations), timings(m),
+                        ComponentMetrics.parse(m.getStringProperty(ComponentMetrics.PROPERTY))));
             } else if (payload == UimaAsProtocol.BINARY || m instanceof BytesMessage) {
                 complete(request, new IllegalStateException("The service on queue " + endpoint.getQueue()
                                                             + " answered with a binary CAS; only XMI is read"), null);
@@ -587,7 +588,10 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
                 exchange.getMessage().setHeader(UimaDriverConstants.CAS_REFERENCE_ID, result.casReferenceId());
                 exchange.getMessage().setHeader(UimaDriverConstants.CHILD_CAS_COUNT, result.childCasCount());
                 if (!result.timings().isEmpty()) {
-                    exchange.getMessage().setHeader(UimaDriverConstants.TIMINGS, result.timings());
+                    exchange.getMessage().setHeader(UimaDriverConstants.SERVICE_TIMINGS, result.timings());
+                }
+                if (!result.componentTimings().isEmpty()) {
+                    exchange.getMessage().setHeader(UimaDriverConstants.TIMINGS, result.componentTimings());
                 }
             }
             if (failure != null) {

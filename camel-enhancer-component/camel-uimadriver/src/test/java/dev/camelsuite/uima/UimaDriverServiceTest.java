@@ -93,6 +93,13 @@ class UimaDriverServiceTest extends CamelTestSupport {
         assertThat(out.getMessage().getBody(String.class)).startsWith("<?xml").contains("RoomNumber")
                 .isEqualTo(result.xmi());
         assertThat(result.childCasCount()).isZero();
+        // the service's timings and its components' analysis times
+        assertThat(result.timings()).containsKeys("serialize", "deserialize", "process");
+        assertThat(out.getMessage().getHeader(UimaDriverConstants.SERVICE_TIMINGS, java.util.Map.class))
+                .isEqualTo(result.timings());
+        assertThat(result.componentTimings()).containsOnlyKeys("RoomNumberAnnotator");
+        assertThat(out.getMessage().getHeader(UimaDriverConstants.TIMINGS, java.util.Map.class))
+                .isEqualTo(result.componentTimings());
     }
 
     @Test
