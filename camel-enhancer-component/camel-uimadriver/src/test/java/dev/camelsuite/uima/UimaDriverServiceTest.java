@@ -103,6 +103,16 @@ class UimaDriverServiceTest extends CamelTestSupport {
     }
 
     @Test
+    void aFailoverUrlWithItsOwnOptions() {
+        // the second broker does not exist: with randomize=false the failover transport takes the first
+        String failover = "uimadriver:failover:(" + service.brokerUrl() + ",tcp://localhost:1)?queue=RoomNumberQueue"
+                          + "&randomize=false&maxReconnectAttempts=5&CasPoolSize=2&Timeout=30000";
+        AnalysisResult result = template.requestBody(failover, "Room 20-001 through failover", AnalysisResult.class);
+        assertThat(result.annotations("org.apache.uima.tutorial.RoomNumber")).extracting(CasAnnotation::coveredText)
+                .containsExactly("20-001");
+    }
+
+    @Test
     void theSeedsClassificationSampleReadsTheClassFromTheReturnedCas() throws Exception {
         MockEndpoint review = getMockEndpoint("mock:humanReview");
         review.expectedMessageCount(1);
