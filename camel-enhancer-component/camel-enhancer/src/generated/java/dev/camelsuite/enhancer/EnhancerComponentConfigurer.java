@@ -54,6 +54,12 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "prefetch": getOrCreateConfiguration(target).setPrefetch(property(camelContext, int.class, value)); return true;
         case "queue": getOrCreateConfiguration(target).setQueue(property(camelContext, java.lang.String.class, value)); return true;
         case "serializer": getOrCreateConfiguration(target).setSerializer(property(camelContext, java.lang.String.class, value)); return true;
+        case "thresholdaction":
+        case "thresholdAction": getOrCreateConfiguration(target).setThresholdAction(property(camelContext, java.lang.String.class, value)); return true;
+        case "thresholdcount":
+        case "thresholdCount": getOrCreateConfiguration(target).setThresholdCount(property(camelContext, int.class, value)); return true;
+        case "thresholdwindow":
+        case "thresholdWindow": getOrCreateConfiguration(target).setThresholdWindow(property(camelContext, int.class, value)); return true;
         case "throwonfailure":
         case "throwOnFailure": getOrCreateConfiguration(target).setThrowOnFailure(property(camelContext, boolean.class, value)); return true;
         case "timeout": getOrCreateConfiguration(target).setTimeout(property(camelContext, long.class, value)); return true;
@@ -90,6 +96,12 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "prefetch": return int.class;
         case "queue": return java.lang.String.class;
         case "serializer": return java.lang.String.class;
+        case "thresholdaction":
+        case "thresholdAction": return java.lang.String.class;
+        case "thresholdcount":
+        case "thresholdCount": return int.class;
+        case "thresholdwindow":
+        case "thresholdWindow": return int.class;
         case "throwonfailure":
         case "throwOnFailure": return boolean.class;
         case "timeout": return long.class;
@@ -127,6 +139,12 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "prefetch": return getOrCreateConfiguration(target).getPrefetch();
         case "queue": return getOrCreateConfiguration(target).getQueue();
         case "serializer": return getOrCreateConfiguration(target).getSerializer();
+        case "thresholdaction":
+        case "thresholdAction": return getOrCreateConfiguration(target).getThresholdAction();
+        case "thresholdcount":
+        case "thresholdCount": return getOrCreateConfiguration(target).getThresholdCount();
+        case "thresholdwindow":
+        case "thresholdWindow": return getOrCreateConfiguration(target).getThresholdWindow();
         case "throwonfailure":
         case "throwOnFailure": return getOrCreateConfiguration(target).isThrowOnFailure();
         case "timeout": return getOrCreateConfiguration(target).getTimeout();

@@ -37,6 +37,12 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
         case "prefetch": target.setPrefetch(property(camelContext, int.class, value)); return true;
         case "queue": target.setQueue(property(camelContext, java.lang.String.class, value)); return true;
         case "serializer": target.setSerializer(property(camelContext, java.lang.String.class, value)); return true;
+        case "thresholdaction":
+        case "thresholdAction": target.setThresholdAction(property(camelContext, java.lang.String.class, value)); return true;
+        case "thresholdcount":
+        case "thresholdCount": target.setThresholdCount(property(camelContext, int.class, value)); return true;
+        case "thresholdwindow":
+        case "thresholdWindow": target.setThresholdWindow(property(camelContext, int.class, value)); return true;
         case "throwonfailure":
         case "throwOnFailure": target.setThrowOnFailure(property(camelContext, boolean.class, value)); return true;
         case "timeout": target.setTimeout(property(camelContext, long.class, value)); return true;
@@ -63,6 +69,12 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
         case "prefetch": return int.class;
         case "queue": return java.lang.String.class;
         case "serializer": return java.lang.String.class;
+        case "thresholdaction":
+        case "thresholdAction": return java.lang.String.class;
+        case "thresholdcount":
+        case "thresholdCount": return int.class;
+        case "thresholdwindow":
+        case "thresholdWindow": return int.class;
         case "throwonfailure":
         case "throwOnFailure": return boolean.class;
         case "timeout": return long.class;
@@ -90,6 +102,12 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
         case "prefetch": return target.getPrefetch();
         case "queue": return target.getQueue();
         case "serializer": return target.getSerializer();
+        case "thresholdaction":
+        case "thresholdAction": return target.getThresholdAction();
+        case "thresholdcount":
+        case "thresholdCount": return target.getThresholdCount();
+        case "thresholdwindow":
+        case "thresholdWindow": return target.getThresholdWindow();
         case "throwonfailure":
         case "throwOnFailure": return target.isThrowOnFailure();
         case "timeout": return target.getTimeout();

@@ -45,6 +45,12 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "prefetch": target.getConfiguration().setPrefetch(property(camelContext, int.class, value)); return true;
         case "queue": target.getConfiguration().setQueue(property(camelContext, java.lang.String.class, value)); return true;
         case "serializer": target.getConfiguration().setSerializer(property(camelContext, java.lang.String.class, value)); return true;
+        case "thresholdaction":
+        case "thresholdAction": target.getConfiguration().setThresholdAction(property(camelContext, java.lang.String.class, value)); return true;
+        case "thresholdcount":
+        case "thresholdCount": target.getConfiguration().setThresholdCount(property(camelContext, int.class, value)); return true;
+        case "thresholdwindow":
+        case "thresholdWindow": target.getConfiguration().setThresholdWindow(property(camelContext, int.class, value)); return true;
         case "throwonfailure":
         case "throwOnFailure": target.getConfiguration().setThrowOnFailure(property(camelContext, boolean.class, value)); return true;
         case "timeout": target.getConfiguration().setTimeout(property(camelContext, long.class, value)); return true;
@@ -79,6 +85,12 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "prefetch": return int.class;
         case "queue": return java.lang.String.class;
         case "serializer": return java.lang.String.class;
+        case "thresholdaction":
+        case "thresholdAction": return java.lang.String.class;
+        case "thresholdcount":
+        case "thresholdCount": return int.class;
+        case "thresholdwindow":
+        case "thresholdWindow": return int.class;
         case "throwonfailure":
         case "throwOnFailure": return boolean.class;
         case "timeout": return long.class;
@@ -114,6 +126,12 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "prefetch": return target.getConfiguration().getPrefetch();
         case "queue": return target.getConfiguration().getQueue();
         case "serializer": return target.getConfiguration().getSerializer();
+        case "thresholdaction":
+        case "thresholdAction": return target.getConfiguration().getThresholdAction();
+        case "thresholdcount":
+        case "thresholdCount": return target.getConfiguration().getThresholdCount();
+        case "thresholdwindow":
+        case "thresholdWindow": return target.getConfiguration().getThresholdWindow();
         case "throwonfailure":
         case "throwOnFailure": return target.getConfiguration().isThrowOnFailure();
         case "timeout": return target.getConfiguration().getTimeout();

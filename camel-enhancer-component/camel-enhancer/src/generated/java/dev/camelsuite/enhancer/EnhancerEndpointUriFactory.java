@@ -23,7 +23,7 @@ public class EnhancerEndpointUriFactory extends org.apache.camel.support.compone
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(17);
+        Set<String> props = new HashSet<>(20);
         props.add("bridgeErrorHandler");
         props.add("brokerURL");
         props.add("casPoolSize");
@@ -38,6 +38,9 @@ public class EnhancerEndpointUriFactory extends org.apache.camel.support.compone
         props.add("prefetch");
         props.add("queue");
         props.add("serializer");
+        props.add("thresholdAction");
+        props.add("thresholdCount");
+        props.add("thresholdWindow");
         props.add("throwOnFailure");
         props.add("timeout");
         props.add("userName");

@@ -59,6 +59,26 @@ public class EnhancerConfiguration implements Cloneable {
     @Metadata(defaultValue = "1")
     private int prefetch = 1;
 
+    @UriParam(label = "consumer", defaultValue = "0",
+              description = "Worker error threshold (UIMA AS thresholdCount): when an engine fails this many times within"
+                            + " the last thresholdWindow documents, the worker takes the thresholdAction. 0 for no"
+                            + " threshold (errors are only reported). A chain element's own thresholdCount wins.")
+    private int thresholdCount;
+
+    @UriParam(label = "consumer", defaultValue = "0",
+              description = "Worker error threshold window, in documents (UIMA AS thresholdWindow); 0 counts every"
+                            + " error since the worker started. A chain element's own thresholdWindow wins.")
+    private int thresholdWindow;
+
+    @UriParam(label = "consumer", defaultValue = "terminate", enums = "disable,terminate",
+              description = "What a worker does when an engine reaches its error threshold (UIMA AS thresholdAction):"
+                            + " disable takes the engine out of the flow (an engine the chain cannot run without, one"
+                            + " neither optional nor continueOnRetryFailure, terminates instead); terminate detaches"
+                            + " the worker from its queue, lets it finish what it holds and stops its route. A chain"
+                            + " element's own thresholdAction wins.")
+    @Metadata(defaultValue = "terminate")
+    private String thresholdAction = "terminate";
+
     @UriParam(label = "producer", defaultValue = "0",
               description = "Milliseconds the whole chain may take (local mode) or the round trip of one request may take"
                             + " (remote mode); 0 for no limit. When it runs out the exchange fails with"
@@ -110,6 +130,18 @@ public class EnhancerConfiguration implements Cloneable {
         }
         if (queue != null && queue.isBlank()) {
             throw new IllegalArgumentException("Option queue must not be blank");
+        }
+        if (thresholdCount < 0) {
+            throw new IllegalArgumentException("Option thresholdCount must be >= 0 (0 for no threshold) but was "
+                                               + thresholdCount);
+        }
+        if (thresholdWindow < 0) {
+            throw new IllegalArgumentException("Option thresholdWindow must be >= 0 (documents, 0 for no window) but was "
+                                               + thresholdWindow);
+        }
+        if (dev.camelsuite.enhancer.chain.ThresholdAction.of(thresholdAction) == null) {
+            throw new IllegalArgumentException("Option thresholdAction must be disable or terminate but was '"
+                                               + thresholdAction + "'");
         }
     }
 
@@ -206,6 +238,30 @@ public class EnhancerConfiguration implements Cloneable {
 
     public void setPrefetch(int prefetch) {
         this.prefetch = prefetch;
+    }
+
+    public int getThresholdCount() {
+        return thresholdCount;
+    }
+
+    public void setThresholdCount(int thresholdCount) {
+        this.thresholdCount = thresholdCount;
+    }
+
+    public int getThresholdWindow() {
+        return thresholdWindow;
+    }
+
+    public void setThresholdWindow(int thresholdWindow) {
+        this.thresholdWindow = thresholdWindow;
+    }
+
+    public String getThresholdAction() {
+        return thresholdAction;
+    }
+
+    public void setThresholdAction(String thresholdAction) {
+        this.thresholdAction = thresholdAction;
     }
 
     public EnhancerConfiguration copy() {

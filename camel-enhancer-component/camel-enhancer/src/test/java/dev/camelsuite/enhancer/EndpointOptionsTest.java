@@ -46,6 +46,25 @@ class EndpointOptionsTest {
     }
 
     @Test
+    void workerErrorThresholdOptions() throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            EnhancerEndpoint endpoint = context.getEndpoint("enhancer:demo?thresholdCount=3&thresholdWindow=20"
+                                                            + "&thresholdAction=disable", EnhancerEndpoint.class);
+            assertThat(endpoint.getConfiguration().getThresholdCount()).isEqualTo(3);
+            assertThat(endpoint.getConfiguration().getThresholdWindow()).isEqualTo(20);
+            assertThat(endpoint.getConfiguration().getThresholdAction()).isEqualTo("disable");
+            assertThat(context.getEndpoint("enhancer:other", EnhancerEndpoint.class).getConfiguration()
+                    .getThresholdAction()).isEqualTo("terminate");
+            assertThatThrownBy(() -> context.getEndpoint("enhancer:demo?thresholdAction=explode"))
+                    .rootCause().hasMessage("Option thresholdAction must be disable or terminate but was 'explode'");
+            assertThatThrownBy(() -> context.getEndpoint("enhancer:demo?thresholdCount=-2"))
+                    .rootCause().hasMessageContaining("Option thresholdCount must be >= 0");
+            assertThatThrownBy(() -> context.getEndpoint("enhancer:demo?thresholdWindow=-2"))
+                    .rootCause().hasMessageContaining("Option thresholdWindow must be >= 0");
+        }
+    }
+
+    @Test
     void anUnknownOptionIsNamed() throws Exception {
         try (CamelContext context = new DefaultCamelContext()) {
             assertThatThrownBy(() -> context.getEndpoint("enhancer:demo?timout=5"))

@@ -8,7 +8,11 @@ import java.util.Set;
 /**
  * One element of a chain in Apache Stanbol's line syntax: {@code engine;param=value;flag}, a bare flag meaning true.
  * Parameters: {@code optional}, {@code dependsOn=a,b} (graph chains), {@code timeout=<ms>} and
- * {@code maxRetries=<n>}. An unknown or repeated parameter is an error, so a typo never silently changes a chain.
+ * {@code maxRetries=<n>}, and UIMA AS's error handling: {@code continueOnRetryFailure} (the chain goes on when the
+ * engine still fails after its retries), {@code thresholdCount=<n>}, {@code thresholdWindow=<documents>} and
+ * {@code thresholdAction=disable|terminate} (what a worker does when the engine failed n times within the last
+ * window documents; unset ones fall back to the worker's options). An unknown or repeated parameter is an error, so a
+ * typo never silently changes a chain.
  */
 public final class ChainElement {
 
@@ -17,13 +21,28 @@ public final class ChainElement {
     private final List<String> dependsOn;
     private final long timeout;
     private final int maxRetries;
+    private final boolean continueOnRetryFailure;
+    /** Null where the element leaves them to the worker. */
+    private final Integer thresholdCount;
+    private final Integer thresholdWindow;
+    private final ThresholdAction thresholdAction;
 
     public ChainElement(String engine, boolean optional, List<String> dependsOn, long timeout, int maxRetries) {
+        this(engine, optional, dependsOn, timeout, maxRetries, false, null, null, null);
+    }
+
+    public ChainElement(String engine, boolean optional, List<String> dependsOn, long timeout, int maxRetries,
+                        boolean continueOnRetryFailure, Integer thresholdCount, Integer thresholdWindow,
+                        ThresholdAction thresholdAction) {
         this.engine = engine;
         this.optional = optional;
         this.dependsOn = List.copyOf(dependsOn);
         this.timeout = timeout;
         this.maxRetries = maxRetries;
+        this.continueOnRetryFailure = continueOnRetryFailure;
+        this.thresholdCount = thresholdCount;
+        this.thresholdWindow = thresholdWindow;
+        this.thresholdAction = thresholdAction;
     }
 
     /** Parses one element of the chain named {@code chain} (named in errors). */
@@ -41,6 +60,10 @@ public final class ChainElement {
         List<String> dependsOn = List.of();
         long timeout = 0;
         int maxRetries = 0;
+        boolean continueOnRetryFailure = false;
+        Integer thresholdCount = null;
+        Integer thresholdWindow = null;
+        ThresholdAction thresholdAction = null;
         Set<String> seen = new HashSet<>();
         for (int i = 1; i < fields.length; i++) {
             String field = fields[i].trim();
@@ -58,11 +81,25 @@ public final class ChainElement {
                 case "dependsOn" -> dependsOn = parseNames(chain, engine, value);
                 case "timeout" -> timeout = parseLong(chain, engine, key, value);
                 case "maxRetries" -> maxRetries = (int) Math.min(Integer.MAX_VALUE, parseLong(chain, engine, key, value));
-                default -> throw invalid(chain, engine, "unknown parameter '" + key
-                                                        + "' (known: optional, dependsOn, timeout, maxRetries)");
+                case "continueOnRetryFailure" -> continueOnRetryFailure = parseBoolean(chain, engine, key, value);
+                case "thresholdCount" -> thresholdCount = (int) Math.min(Integer.MAX_VALUE,
+                        parseLong(chain, engine, key, value));
+                case "thresholdWindow" -> thresholdWindow = (int) Math.min(Integer.MAX_VALUE,
+                        parseLong(chain, engine, key, value));
+                case "thresholdAction" -> {
+                    thresholdAction = ThresholdAction.of(value);
+                    if (thresholdAction == null) {
+                        throw invalid(chain, engine, "parameter 'thresholdAction' must be disable or terminate but was '"
+                                                     + value + "'");
+                    }
+                }
+                default -> throw invalid(chain, engine, "unknown parameter '" + key + "' (known: optional, dependsOn,"
+                                                        + " timeout, maxRetries, continueOnRetryFailure, thresholdCount,"
+                                                        + " thresholdWindow, thresholdAction)");
             }
         }
-        return new ChainElement(engine, optional, dependsOn, timeout, maxRetries);
+        return new ChainElement(engine, optional, dependsOn, timeout, maxRetries, continueOnRetryFailure,
+                thresholdCount, thresholdWindow, thresholdAction);
     }
 
     private static boolean parseBoolean(String chain, String engine, String key, String value) {
@@ -125,8 +162,29 @@ public final class ChainElement {
         return maxRetries;
     }
 
+    /** Whether the chain goes on when this engine still fails after its retries (the failure is recorded). */
+    public boolean isContinueOnRetryFailure() {
+        return continueOnRetryFailure;
+    }
+
+    /** Errors within the window that trigger the threshold action; null when the worker's option applies. */
+    public Integer getThresholdCount() {
+        return thresholdCount;
+    }
+
+    /** The window, in documents, the threshold counts errors in; null when the worker's option applies. */
+    public Integer getThresholdWindow() {
+        return thresholdWindow;
+    }
+
+    /** What the worker does at the threshold; null when the worker's option applies. */
+    public ThresholdAction getThresholdAction() {
+        return thresholdAction;
+    }
+
     ChainElement withDependsOn(List<String> names) {
-        return new ChainElement(engine, optional, names, timeout, maxRetries);
+        return new ChainElement(engine, optional, names, timeout, maxRetries, continueOnRetryFailure, thresholdCount,
+                thresholdWindow, thresholdAction);
     }
 
     /** The element in line syntax; {@link #parse(String, String)} reads it back. */
@@ -144,6 +202,18 @@ public final class ChainElement {
         }
         if (maxRetries > 0) {
             sb.append(";maxRetries=").append(maxRetries);
+        }
+        if (continueOnRetryFailure) {
+            sb.append(";continueOnRetryFailure");
+        }
+        if (thresholdCount != null) {
+            sb.append(";thresholdCount=").append(thresholdCount);
+        }
+        if (thresholdWindow != null) {
+            sb.append(";thresholdWindow=").append(thresholdWindow);
+        }
+        if (thresholdAction != null) {
+            sb.append(";thresholdAction=").append(thresholdAction.label());
         }
         return sb.toString();
     }

@@ -38,6 +38,11 @@ public final class ExecutionNode {
         return element.getMaxRetries();
     }
 
+    /** Whether the chain goes on when this node fails: it is optional, or continues on retry failure. */
+    public boolean isFailureTolerated() {
+        return element.isOptional() || element.isContinueOnRetryFailure();
+    }
+
     /** Indices of the nodes this one waits for. Do not change the array. */
     public int[] getDependsOn() {
         return dependsOn;

@@ -22,7 +22,7 @@ public final class ChainRunner extends ServiceSupport {
     private final EnhancerComponent component;
     private final String chainName;
     private final Map<String, EndpointEngine> endpointEngines = new ConcurrentHashMap<>();
-    private PreparedChain prepared;
+    private volatile PreparedChain prepared;
 
     public ChainRunner(EnhancerComponent component, String chainName) {
         this.component = component;
@@ -59,6 +59,21 @@ public final class ChainRunner extends ServiceSupport {
     }
 
     /**
+     * Takes an engine out of the flow for the runs that start from now on: its nodes are skipped with the reason.
+     * Runs already going keep the engine they started with.
+     */
+    public void disable(String engineName, String reason) {
+        PreparedChain current = prepared;
+        EnhancementEngine[] engines = current.engines().clone();
+        for (int i = 0; i < engines.length; i++) {
+            if (current.plan().getNode(i).getEngine().equals(engineName)) {
+                engines[i] = new DisabledEngine(engineName, reason);
+            }
+        }
+        prepared = new PreparedChain(current.chain(), current.plan(), engines);
+    }
+
+    /**
      * Starts enhancing an item: a new run, or the continuation of the run whose metadata the item carries.
      *
      * @return true when the job already ended on this thread
@@ -66,14 +81,15 @@ public final class ChainRunner extends ServiceSupport {
      */
     public boolean run(ContentItem item, long timeoutMillis, JobListener listener) throws EnhancementException {
         ExecutionMetadata metadata = item.getExecutionMetadata();
+        PreparedChain chain = prepared;
         EnhancementEngine[] engines;
         if (metadata == null) {
-            metadata = ExecutionMetadata.create(prepared.plan(), item, prepared.chain().isDefault());
-            engines = prepared.engines();
+            metadata = ExecutionMetadata.create(chain.plan(), item, chain.chain().isDefault());
+            engines = chain.engines();
         } else {
             checkContinuation(item, metadata);
             metadata.prepareContinuation();
-            engines = prepared.enginesFor(metadata.getPlan(), this::resolveEngine);
+            engines = chain.enginesFor(metadata.getPlan(), this::resolveEngine);
         }
         return component.getJobManager().enhance(item, metadata, engines, timeoutMillis, listener);
     }

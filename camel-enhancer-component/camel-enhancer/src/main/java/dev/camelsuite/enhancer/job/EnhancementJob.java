@@ -81,7 +81,7 @@ public final class EnhancementJob {
                 EngineExecution ex = metadata.getEngineExecution(i);
                 if (ex.getStatus().isDone()) {
                     state[i] = DONE;
-                    if (ex.getStatus() == ExecutionStatus.FAILED && !ex.getNode().isOptional() && !failed) {
+                    if (ex.getStatus() == ExecutionStatus.FAILED && !ex.getNode().isFailureTolerated() && !failed) {
                         // continuing an item whose required engine had failed: the chain stays failed
                         markChainFailed(ex.getEngine(), ex.getStatusMessage(), null);
                     }
@@ -190,6 +190,9 @@ public final class EnhancementJob {
         if (engine == null) {
             message = "Engine '" + node.getEngine() + "' is not available: the engine is currently not active";
             status = node.isOptional() ? ExecutionStatus.SKIPPED : ExecutionStatus.FAILED;
+        } else if (engine instanceof DisabledEngine disabled) {
+            message = "disabled: " + disabled.reason();
+            status = ExecutionStatus.SKIPPED;
         } else {
             status = ExecutionStatus.COMPLETED;
             try {
@@ -301,7 +304,7 @@ public final class EnhancementJob {
             default -> ex.fail(now, message);
         }
         ex.setDurationNanos(nanos);
-        if (status == ExecutionStatus.FAILED && !node.isOptional() && !failed) {
+        if (status == ExecutionStatus.FAILED && !node.isFailureTolerated() && !failed) {
             markChainFailed(node.getEngine(), message, cause);
         }
         if (failed) {

@@ -54,6 +54,9 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     private final AtomicLong failed = new AtomicLong();
     private final List<MessageConsumer> instances = new ArrayList<>();
     private final List<Session> sessions = new ArrayList<>();
+    private final java.util.concurrent.atomic.AtomicBoolean terminating = new java.util.concurrent.atomic.AtomicBoolean();
+    private volatile EngineErrorThresholds thresholds;
+    private volatile String terminatedBecause;
     private Connection connection;
 
     public EnhancerWorkerConsumer(EnhancerEndpoint endpoint, Processor processor) {
@@ -67,6 +70,8 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     protected void doStart() throws Exception {
         super.doStart();
         ServiceHelper.startService(runner);
+        thresholds = new EngineErrorThresholds(runner.getPrepared().plan(), configuration);
+        terminating.set(false);
         connection = BrokerConnections.open(configuration, "enhancer worker " + endpoint.getEndpointUri());
         String source = configuration.getQueue() + "?consumer.prefetchSize=" + configuration.getPrefetch();
         for (int i = 0; i < configuration.getConcurrentConsumers(); i++) {
@@ -110,6 +115,11 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     /** Requests answered completed or failed since the worker started. */
     public long getProcessedCount() {
         return processed.get();
+    }
+
+    /** Why the worker terminated itself (an engine's error threshold), or null. */
+    public String getTerminatedBecause() {
+        return terminatedBecause;
     }
 
     /** Messages moved to the dead-letter queue since the worker started. */
@@ -167,6 +177,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         EnhancementJob job;
         try {
             job = runChain(item);
+            applyThresholds(item);
         } catch (EnhancementException e) {
             // the item carries metadata this chain cannot continue: an answer, not a reason to try again
             failed.incrementAndGet();
@@ -193,6 +204,49 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         }
         send(replies, replyTo, reply, referenceId);
         processed.incrementAndGet();
+    }
+
+    /** Counts the document's engine errors and takes the threshold actions they call for. */
+    private void applyThresholds(ContentItem item) {
+        EngineErrorThresholds t = thresholds;
+        if (t == null || t.isEmpty() || item.getExecutionMetadata() == null) {
+            return;
+        }
+        for (EngineErrorThresholds.Reached reached : t.record(item.getExecutionMetadata())) {
+            if (reached.action() == dev.camelsuite.enhancer.chain.ThresholdAction.DISABLE) {
+                LOG.warn("Worker on queue {} disables engine '{}' of chain {}: {}", configuration.getQueue(),
+                        reached.engine(), endpoint.getChainName(), reached.describe());
+                runner.disable(reached.engine(), reached.describe());
+            } else {
+                terminate("engine '" + reached.engine() + "' reached its error threshold: " + reached.describe());
+            }
+        }
+    }
+
+    /**
+     * Detaches the worker from its queue and stops its route (UIMA AS's terminate): on another thread, because stopping
+     * waits for the documents the worker holds, this one included.
+     */
+    private void terminate(String why) {
+        if (!terminating.compareAndSet(false, true)) {
+            return;
+        }
+        terminatedBecause = why;
+        LOG.error("Worker on queue {} (chain {}) terminates: {}", configuration.getQueue(), endpoint.getChainName(),
+                why);
+        Thread stopper = new Thread(() -> {
+            try {
+                if (getRouteId() != null) {
+                    getEndpoint().getCamelContext().getRouteController().stopRoute(getRouteId());
+                } else {
+                    ServiceHelper.stopService(this);
+                }
+            } catch (Exception e) {
+                LOG.error("Stopping the terminated worker on queue {} failed", configuration.getQueue(), e);
+            }
+        }, "EnhancerWorkerTerminate-" + configuration.getQueue());
+        stopper.setDaemon(true);
+        stopper.start();
     }
 
     private void send(MessageProducer replies, Destination replyTo, Message reply, String referenceId)

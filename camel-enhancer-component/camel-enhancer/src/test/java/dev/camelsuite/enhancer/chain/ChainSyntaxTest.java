@@ -27,6 +27,28 @@ class ChainSyntaxTest {
     }
 
     @Test
+    void errorHandlingParametersAfterUimaAs() {
+        ChainElement e = ChainElement.parse("c", "ner;continueOnRetryFailure;thresholdCount=3;thresholdWindow=10;"
+                                                 + "thresholdAction=disable");
+        assertThat(e.isContinueOnRetryFailure()).isTrue();
+        assertThat(e.getThresholdCount()).isEqualTo(3);
+        assertThat(e.getThresholdWindow()).isEqualTo(10);
+        assertThat(e.getThresholdAction()).isEqualTo(ThresholdAction.DISABLE);
+        assertThat(ChainElement.parse("c", e.toString())).isEqualTo(e);
+        // unset ones are left to the worker's options
+        ChainElement plain = ChainElement.parse("c", "ner");
+        assertThat(plain.getThresholdCount()).isNull();
+        assertThat(plain.getThresholdAction()).isNull();
+        assertThat(plain.isContinueOnRetryFailure()).isFalse();
+        assertThatThrownBy(() -> ChainElement.parse("c", "ner;thresholdAction=explode"))
+                .isInstanceOf(InvalidChainException.class)
+                .hasMessage("Chain 'c', engine 'ner': parameter 'thresholdAction' must be disable or terminate but was"
+                            + " 'explode'");
+        assertThatThrownBy(() -> ChainElement.parse("c", "ner;thresholdCount=-1"))
+                .hasMessageContaining("parameter 'thresholdCount' must be a whole number >= 0");
+    }
+
+    @Test
     void aListChainIsAStrictSequence() {
         ExecutionPlan plan = Chain.list("l", "a", "b;optional", "c").createPlan(n -> 0);
         assertThat(plan.toElements()).containsExactly("a", "b;optional;dependsOn=a", "c;dependsOn=b");
