@@ -44,8 +44,14 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "configuration": target.setConfiguration(property(camelContext, dev.camelsuite.enhancer.EnhancerConfiguration.class, value)); return true;
         case "connectionfactory":
         case "connectionFactory": getOrCreateConfiguration(target).setConnectionFactory(property(camelContext, jakarta.jms.ConnectionFactory.class, value)); return true;
+        case "cpctimeout":
+        case "cpcTimeout": getOrCreateConfiguration(target).setCpcTimeout(property(camelContext, long.class, value)); return true;
         case "executorservice":
         case "executorService": target.setExecutorService(property(camelContext, java.util.concurrent.ExecutorService.class, value)); return true;
+        case "getmetatimeout":
+        case "getMetaTimeout": getOrCreateConfiguration(target).setGetMetaTimeout(property(camelContext, long.class, value)); return true;
+        case "instanceid":
+        case "instanceId": getOrCreateConfiguration(target).setInstanceId(property(camelContext, java.lang.String.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "maxretries":
@@ -54,6 +60,8 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "prefetch": getOrCreateConfiguration(target).setPrefetch(property(camelContext, int.class, value)); return true;
         case "queue": getOrCreateConfiguration(target).setQueue(property(camelContext, java.lang.String.class, value)); return true;
         case "serializer": getOrCreateConfiguration(target).setSerializer(property(camelContext, java.lang.String.class, value)); return true;
+        case "targetserviceid":
+        case "targetServiceId": getOrCreateConfiguration(target).setTargetServiceId(property(camelContext, java.lang.String.class, value)); return true;
         case "thresholdaction":
         case "thresholdAction": getOrCreateConfiguration(target).setThresholdAction(property(camelContext, java.lang.String.class, value)); return true;
         case "thresholdcount":
@@ -86,8 +94,14 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "configuration": return dev.camelsuite.enhancer.EnhancerConfiguration.class;
         case "connectionfactory":
         case "connectionFactory": return jakarta.jms.ConnectionFactory.class;
+        case "cpctimeout":
+        case "cpcTimeout": return long.class;
         case "executorservice":
         case "executorService": return java.util.concurrent.ExecutorService.class;
+        case "getmetatimeout":
+        case "getMetaTimeout": return long.class;
+        case "instanceid":
+        case "instanceId": return java.lang.String.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "maxretries":
@@ -96,6 +110,8 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "prefetch": return int.class;
         case "queue": return java.lang.String.class;
         case "serializer": return java.lang.String.class;
+        case "targetserviceid":
+        case "targetServiceId": return java.lang.String.class;
         case "thresholdaction":
         case "thresholdAction": return java.lang.String.class;
         case "thresholdcount":
@@ -129,8 +145,14 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "configuration": return target.getConfiguration();
         case "connectionfactory":
         case "connectionFactory": return getOrCreateConfiguration(target).getConnectionFactory();
+        case "cpctimeout":
+        case "cpcTimeout": return getOrCreateConfiguration(target).getCpcTimeout();
         case "executorservice":
         case "executorService": return target.getExecutorService();
+        case "getmetatimeout":
+        case "getMetaTimeout": return getOrCreateConfiguration(target).getGetMetaTimeout();
+        case "instanceid":
+        case "instanceId": return getOrCreateConfiguration(target).getInstanceId();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "maxretries":
@@ -139,6 +161,8 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "prefetch": return getOrCreateConfiguration(target).getPrefetch();
         case "queue": return getOrCreateConfiguration(target).getQueue();
         case "serializer": return getOrCreateConfiguration(target).getSerializer();
+        case "targetserviceid":
+        case "targetServiceId": return getOrCreateConfiguration(target).getTargetServiceId();
         case "thresholdaction":
         case "thresholdAction": return getOrCreateConfiguration(target).getThresholdAction();
         case "thresholdcount":

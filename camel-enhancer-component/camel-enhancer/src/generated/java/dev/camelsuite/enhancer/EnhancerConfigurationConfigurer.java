@@ -31,12 +31,20 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
         case "concurrentConsumers": target.setConcurrentConsumers(property(camelContext, int.class, value)); return true;
         case "connectionfactory":
         case "connectionFactory": target.setConnectionFactory(property(camelContext, jakarta.jms.ConnectionFactory.class, value)); return true;
+        case "cpctimeout":
+        case "cpcTimeout": target.setCpcTimeout(property(camelContext, long.class, value)); return true;
+        case "getmetatimeout":
+        case "getMetaTimeout": target.setGetMetaTimeout(property(camelContext, long.class, value)); return true;
+        case "instanceid":
+        case "instanceId": target.setInstanceId(property(camelContext, java.lang.String.class, value)); return true;
         case "maxretries":
         case "maxRetries": target.setMaxRetries(property(camelContext, int.class, value)); return true;
         case "password": target.setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "prefetch": target.setPrefetch(property(camelContext, int.class, value)); return true;
         case "queue": target.setQueue(property(camelContext, java.lang.String.class, value)); return true;
         case "serializer": target.setSerializer(property(camelContext, java.lang.String.class, value)); return true;
+        case "targetserviceid":
+        case "targetServiceId": target.setTargetServiceId(property(camelContext, java.lang.String.class, value)); return true;
         case "thresholdaction":
         case "thresholdAction": target.setThresholdAction(property(camelContext, java.lang.String.class, value)); return true;
         case "thresholdcount":
@@ -63,12 +71,20 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
         case "concurrentConsumers": return int.class;
         case "connectionfactory":
         case "connectionFactory": return jakarta.jms.ConnectionFactory.class;
+        case "cpctimeout":
+        case "cpcTimeout": return long.class;
+        case "getmetatimeout":
+        case "getMetaTimeout": return long.class;
+        case "instanceid":
+        case "instanceId": return java.lang.String.class;
         case "maxretries":
         case "maxRetries": return int.class;
         case "password": return java.lang.String.class;
         case "prefetch": return int.class;
         case "queue": return java.lang.String.class;
         case "serializer": return java.lang.String.class;
+        case "targetserviceid":
+        case "targetServiceId": return java.lang.String.class;
         case "thresholdaction":
         case "thresholdAction": return java.lang.String.class;
         case "thresholdcount":
@@ -96,12 +112,20 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
         case "concurrentConsumers": return target.getConcurrentConsumers();
         case "connectionfactory":
         case "connectionFactory": return target.getConnectionFactory();
+        case "cpctimeout":
+        case "cpcTimeout": return target.getCpcTimeout();
+        case "getmetatimeout":
+        case "getMetaTimeout": return target.getGetMetaTimeout();
+        case "instanceid":
+        case "instanceId": return target.getInstanceId();
         case "maxretries":
         case "maxRetries": return target.getMaxRetries();
         case "password": return target.getPassword();
         case "prefetch": return target.getPrefetch();
         case "queue": return target.getQueue();
         case "serializer": return target.getSerializer();
+        case "targetserviceid":
+        case "targetServiceId": return target.getTargetServiceId();
         case "thresholdaction":
         case "thresholdAction": return target.getThresholdAction();
         case "thresholdcount":

@@ -33,10 +33,16 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "concurrentConsumers": target.getConfiguration().setConcurrentConsumers(property(camelContext, int.class, value)); return true;
         case "connectionfactory":
         case "connectionFactory": target.getConfiguration().setConnectionFactory(property(camelContext, jakarta.jms.ConnectionFactory.class, value)); return true;
+        case "cpctimeout":
+        case "cpcTimeout": target.getConfiguration().setCpcTimeout(property(camelContext, long.class, value)); return true;
         case "exceptionhandler":
         case "exceptionHandler": target.setExceptionHandler(property(camelContext, org.apache.camel.spi.ExceptionHandler.class, value)); return true;
         case "exchangepattern":
         case "exchangePattern": target.setExchangePattern(property(camelContext, org.apache.camel.ExchangePattern.class, value)); return true;
+        case "getmetatimeout":
+        case "getMetaTimeout": target.getConfiguration().setGetMetaTimeout(property(camelContext, long.class, value)); return true;
+        case "instanceid":
+        case "instanceId": target.getConfiguration().setInstanceId(property(camelContext, java.lang.String.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "maxretries":
@@ -45,6 +51,8 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "prefetch": target.getConfiguration().setPrefetch(property(camelContext, int.class, value)); return true;
         case "queue": target.getConfiguration().setQueue(property(camelContext, java.lang.String.class, value)); return true;
         case "serializer": target.getConfiguration().setSerializer(property(camelContext, java.lang.String.class, value)); return true;
+        case "targetserviceid":
+        case "targetServiceId": target.getConfiguration().setTargetServiceId(property(camelContext, java.lang.String.class, value)); return true;
         case "thresholdaction":
         case "thresholdAction": target.getConfiguration().setThresholdAction(property(camelContext, java.lang.String.class, value)); return true;
         case "thresholdcount":
@@ -73,10 +81,16 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "concurrentConsumers": return int.class;
         case "connectionfactory":
         case "connectionFactory": return jakarta.jms.ConnectionFactory.class;
+        case "cpctimeout":
+        case "cpcTimeout": return long.class;
         case "exceptionhandler":
         case "exceptionHandler": return org.apache.camel.spi.ExceptionHandler.class;
         case "exchangepattern":
         case "exchangePattern": return org.apache.camel.ExchangePattern.class;
+        case "getmetatimeout":
+        case "getMetaTimeout": return long.class;
+        case "instanceid":
+        case "instanceId": return java.lang.String.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "maxretries":
@@ -85,6 +99,8 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "prefetch": return int.class;
         case "queue": return java.lang.String.class;
         case "serializer": return java.lang.String.class;
+        case "targetserviceid":
+        case "targetServiceId": return java.lang.String.class;
         case "thresholdaction":
         case "thresholdAction": return java.lang.String.class;
         case "thresholdcount":
@@ -114,10 +130,16 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "concurrentConsumers": return target.getConfiguration().getConcurrentConsumers();
         case "connectionfactory":
         case "connectionFactory": return target.getConfiguration().getConnectionFactory();
+        case "cpctimeout":
+        case "cpcTimeout": return target.getConfiguration().getCpcTimeout();
         case "exceptionhandler":
         case "exceptionHandler": return target.getExceptionHandler();
         case "exchangepattern":
         case "exchangePattern": return target.getExchangePattern();
+        case "getmetatimeout":
+        case "getMetaTimeout": return target.getConfiguration().getGetMetaTimeout();
+        case "instanceid":
+        case "instanceId": return target.getConfiguration().getInstanceId();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "maxretries":
@@ -126,6 +148,8 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "prefetch": return target.getConfiguration().getPrefetch();
         case "queue": return target.getConfiguration().getQueue();
         case "serializer": return target.getConfiguration().getSerializer();
+        case "targetserviceid":
+        case "targetServiceId": return target.getConfiguration().getTargetServiceId();
         case "thresholdaction":
         case "thresholdAction": return target.getConfiguration().getThresholdAction();
         case "thresholdcount":

@@ -23,21 +23,25 @@ public class EnhancerEndpointUriFactory extends org.apache.camel.support.compone
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(20);
+        Set<String> props = new HashSet<>(24);
         props.add("bridgeErrorHandler");
         props.add("brokerURL");
         props.add("casPoolSize");
         props.add("chainName");
         props.add("concurrentConsumers");
         props.add("connectionFactory");
+        props.add("cpcTimeout");
         props.add("exceptionHandler");
         props.add("exchangePattern");
+        props.add("getMetaTimeout");
+        props.add("instanceId");
         props.add("lazyStartProducer");
         props.add("maxRetries");
         props.add("password");
         props.add("prefetch");
         props.add("queue");
         props.add("serializer");
+        props.add("targetServiceId");
         props.add("thresholdAction");
         props.add("thresholdCount");
         props.add("thresholdWindow");

@@ -59,6 +59,28 @@ public class EnhancerConfiguration implements Cloneable {
     @Metadata(defaultValue = "1")
     private int prefetch = 1;
 
+    @UriParam(label = "consumer",
+              description = "The worker instance's id, answered to metadata requests and matched by targetServiceId;"
+                            + " host:pid by default (host:pid#n for a further worker of the same queue in one JVM).")
+    private String instanceId;
+
+    @UriParam(label = "producer", defaultValue = "60000",
+              description = "Milliseconds the producer waits, when it starts, for a worker to answer its metadata request"
+                            + " (UIMA AS GetMeta); nobody answering fails the start naming the queue. 0 skips the"
+                            + " request (the producer then starts without knowing of any worker).")
+    @Metadata(defaultValue = "60000")
+    private long getMetaTimeout = 60_000;
+
+    @UriParam(label = "producer", defaultValue = "0",
+              description = "Milliseconds to wait for every known worker instance to answer collection process complete;"
+                            + " 0 for no limit.")
+    private long cpcTimeout;
+
+    @UriParam(label = "producer",
+              description = "Send every document to this worker instance only (its instanceId). The header"
+                            + " CamelEnhancerTargetServiceId overrides it.")
+    private String targetServiceId;
+
     @UriParam(label = "consumer", defaultValue = "0",
               description = "Worker error threshold (UIMA AS thresholdCount): when an engine fails this many times within"
                             + " the last thresholdWindow documents, the worker takes the thresholdAction. 0 for no"
@@ -130,6 +152,14 @@ public class EnhancerConfiguration implements Cloneable {
         }
         if (queue != null && queue.isBlank()) {
             throw new IllegalArgumentException("Option queue must not be blank");
+        }
+        if (getMetaTimeout < 0) {
+            throw new IllegalArgumentException("Option getMetaTimeout must be >= 0 (milliseconds, 0 to skip) but was "
+                                               + getMetaTimeout);
+        }
+        if (cpcTimeout < 0) {
+            throw new IllegalArgumentException("Option cpcTimeout must be >= 0 (milliseconds, 0 for none) but was "
+                                               + cpcTimeout);
         }
         if (thresholdCount < 0) {
             throw new IllegalArgumentException("Option thresholdCount must be >= 0 (0 for no threshold) but was "
@@ -238,6 +268,38 @@ public class EnhancerConfiguration implements Cloneable {
 
     public void setPrefetch(int prefetch) {
         this.prefetch = prefetch;
+    }
+
+    public String getInstanceId() {
+        return instanceId;
+    }
+
+    public void setInstanceId(String instanceId) {
+        this.instanceId = instanceId;
+    }
+
+    public long getGetMetaTimeout() {
+        return getMetaTimeout;
+    }
+
+    public void setGetMetaTimeout(long getMetaTimeout) {
+        this.getMetaTimeout = getMetaTimeout;
+    }
+
+    public long getCpcTimeout() {
+        return cpcTimeout;
+    }
+
+    public void setCpcTimeout(long cpcTimeout) {
+        this.cpcTimeout = cpcTimeout;
+    }
+
+    public String getTargetServiceId() {
+        return targetServiceId;
+    }
+
+    public void setTargetServiceId(String targetServiceId) {
+        this.targetServiceId = targetServiceId;
     }
 
     public int getThresholdCount() {

@@ -24,6 +24,18 @@ public final class EnhancerConstants {
     @Metadata(label = "producer", description = "Milliseconds each engine that ran took, in plan order.",
               javaType = "java.util.Map<String, Long>")
     public static final String ENGINE_TIMINGS = "CamelEnhancerEngineTimings";
+    @Metadata(label = "producer", description = "Remote mode: the worker instance that answered (out).",
+              javaType = "String")
+    public static final String INSTANCE_ID = "CamelEnhancerInstanceId";
+    @Metadata(label = "producer", description = "Remote mode: send this exchange to one worker instance only (its"
+                                                + " instanceId); overrides the targetServiceId option (in).",
+              javaType = "String")
+    public static final String TARGET_SERVICE_ID = "CamelEnhancerTargetServiceId";
+    @Metadata(label = "producer", description = "Remote mode: set to true to send collection process complete to every"
+                                                + " worker instance instead of a document. The body becomes the list of"
+                                                + " the instances that answered (in).",
+              javaType = "Boolean")
+    public static final String COLLECTION_PROCESS_COMPLETE = "CamelEnhancerCollectionProcessComplete";
     @Metadata(label = "producer", description = "Overrides the timeout option for this exchange (milliseconds).",
               javaType = "Long")
     public static final String TIMEOUT = "CamelEnhancerTimeout";

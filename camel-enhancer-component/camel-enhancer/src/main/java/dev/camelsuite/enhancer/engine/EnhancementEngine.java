@@ -39,6 +39,13 @@ public interface EnhancementEngine {
         return true;
     }
 
+    /**
+     * The end of a collection (UIMA's collection process complete): an engine that keeps state across items flushes
+     * it here. Called once per worker on the command, never while the engine enhances an item of that worker.
+     */
+    default void collectionProcessComplete() throws EngineException {
+    }
+
     /** A synchronous engine made of a function, handy for small engines and tests. */
     static EnhancementEngine of(String name, int order, EngineWork work) {
         return new FunctionalEngine(name, order, work);

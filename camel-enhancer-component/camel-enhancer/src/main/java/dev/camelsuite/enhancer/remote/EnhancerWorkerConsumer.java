@@ -57,7 +57,10 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     private final java.util.concurrent.atomic.AtomicBoolean terminating = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile EngineErrorThresholds thresholds;
     private volatile String terminatedBecause;
+    private String instanceId;
     private Connection connection;
+    /** Instance ids taken by the workers of this JVM, by queue, so two workers of one queue never share one. */
+    private static final java.util.Set<String> TAKEN_IDS = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public EnhancerWorkerConsumer(EnhancerEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -72,18 +75,30 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         ServiceHelper.startService(runner);
         thresholds = new EngineErrorThresholds(runner.getPrepared().plan(), configuration);
         terminating.set(false);
+        instanceId = takeInstanceId();
         connection = BrokerConnections.open(configuration, "enhancer worker " + endpoint.getEndpointUri());
         String source = configuration.getQueue() + "?consumer.prefetchSize=" + configuration.getPrefetch();
+        // requests targeted at another instance are not for this one
+        String selector = WireProtocol.TARGET_INSTANCE + " IS NULL OR " + WireProtocol.TARGET_INSTANCE + " = '"
+                          + instanceId.replace("'", "''") + "'";
         for (int i = 0; i < configuration.getConcurrentConsumers(); i++) {
             // one session per instance: the JMS client delivers its requests one at a time, on the session's thread
             Session session = connection.createSession(false, Session.CLIENT_ACKNOWLEDGE);
             MessageProducer replies = session.createProducer(null);
             replies.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-            MessageConsumer consumer = session.createConsumer(session.createQueue(source));
+            MessageConsumer consumer = session.createConsumer(session.createQueue(source), selector);
             consumer.setMessageListener(request -> onRequest(session, replies, request));
             instances.add(consumer);
             sessions.add(session);
         }
+        Session control = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        MessageProducer controlReplies = control.createProducer(null);
+        controlReplies.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+        MessageConsumer controlConsumer = control.createConsumer(
+                control.createTopic(configuration.getQueue() + WireProtocol.CONTROL_SUFFIX));
+        controlConsumer.setMessageListener(command -> onControl(control, controlReplies, command));
+        instances.add(controlConsumer);
+        sessions.add(control);
         connection.start();
     }
 
@@ -109,7 +124,100 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         BrokerConnections.close(connection);
         connection = null;
         ServiceHelper.stopService(runner);
+        if (instanceId != null) {
+            TAKEN_IDS.remove(configuration.getQueue() + "|" + instanceId);
+            instanceId = null;
+        }
         super.doStop();
+    }
+
+    /** The configured id, else host:pid, with #n added for a further worker of the same queue in this JVM. */
+    private String takeInstanceId() {
+        String base = configuration.getInstanceId();
+        if (base == null || base.isBlank()) {
+            String host;
+            try {
+                host = java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.io.IOException e) {
+                host = "localhost";
+            }
+            base = host + ":" + ProcessHandle.current().pid();
+        }
+        for (int n = 1;; n++) {
+            String id = n == 1 ? base : base + "#" + n;
+            if (TAKEN_IDS.add(configuration.getQueue() + "|" + id)) {
+                return id;
+            }
+        }
+    }
+
+    /** The worker instance's id (see the instanceId option). */
+    public String getInstanceId() {
+        return instanceId;
+    }
+
+    /** Answers a metadata request, or runs collection process complete on every engine of the chain. */
+    private void onControl(Session session, MessageProducer replies, Message command) {
+        try {
+            String type = command.getStringProperty(WireProtocol.MESSAGE_TYPE);
+            Destination replyTo = command.getJMSReplyTo();
+            if (replyTo == null) {
+                LOG.warn("Dropped a control message without a reply address on {}", configuration.getQueue());
+                return;
+            }
+            jakarta.jms.TextMessage reply = session.createTextMessage();
+            reply.setStringProperty(WireProtocol.INSTANCE_ID, instanceId);
+            reply.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+            reply.setJMSCorrelationID(command.getJMSCorrelationID());
+            if (WireProtocol.METADATA.equals(type)) {
+                reply.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.METADATA_REPLY);
+                reply.setText(metadata().toJson());
+            } else if (WireProtocol.COLLECTION_PROCESS_COMPLETE.equals(type)) {
+                reply.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.COLLECTION_PROCESS_COMPLETE_REPLY);
+                collectionProcessComplete(reply);
+            } else {
+                LOG.warn("Dropped a control message of type {} on {}", type, configuration.getQueue());
+                return;
+            }
+            replies.send(replyTo, reply, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+        } catch (Exception e) {
+            LOG.error("Worker on queue {} could not answer a control message", configuration.getQueue(), e);
+        }
+    }
+
+    private WorkerMetadata metadata() {
+        var prepared = runner.getPrepared();
+        List<WorkerMetadata.Engine> engines = new ArrayList<>();
+        for (int i = 0; i < prepared.plan().size(); i++) {
+            var node = prepared.plan().getNode(i);
+            var engine = prepared.engines()[i];
+            engines.add(new WorkerMetadata.Engine(node.getEngine(), engine == null ? 0 : engine.getOrder(),
+                    node.isOptional()));
+        }
+        return new WorkerMetadata(instanceId, endpoint.getChainName(), engines, List.of("json", "binary"));
+    }
+
+    /** Every engine of the chain finishes its collection; the first failure is reported, the others still run. */
+    private void collectionProcessComplete(Message reply) throws JMSException {
+        Exception first = null;
+        for (var engine : runner.getPrepared().engines()) {
+            if (engine == null) {
+                continue;
+            }
+            try {
+                engine.collectionProcessComplete();
+            } catch (Exception e) {
+                LOG.error("Engine {} failed collection process complete on {}", engine.getName(),
+                        configuration.getQueue(), e);
+                if (first == null) {
+                    first = e;
+                }
+            }
+        }
+        reply.setStringProperty(WireProtocol.STATUS, first == null ? WireProtocol.COMPLETED : WireProtocol.ERROR);
+        if (first != null) {
+            WireMessages.setError(reply, first);
+        }
     }
 
     /** Requests answered completed or failed since the worker started. */
@@ -254,6 +362,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         if (replyTo == null) {
             return;
         }
+        reply.setStringProperty(WireProtocol.INSTANCE_ID, instanceId);
         try {
             replies.send(replyTo, reply, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
         } catch (InvalidDestinationException e) {

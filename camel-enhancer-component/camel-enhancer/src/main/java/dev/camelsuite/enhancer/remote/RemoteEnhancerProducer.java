@@ -1,6 +1,8 @@
 package dev.camelsuite.enhancer.remote;
 
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -67,6 +69,28 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     private TemporaryQueue replyQueue;
     private MessageConsumer replyConsumer;
     private jakarta.jms.Queue requestQueue;
+    private jakarta.jms.Topic controlTopic;
+    private MessageProducer controlSender;
+    private final Map<String, WorkerMetadata> workers = new ConcurrentHashMap<>();
+    private volatile CompletableFuture<WorkerMetadata> metadataReply;
+    private final java.util.concurrent.atomic.AtomicReference<CollectionProcessComplete> cpc =
+            new java.util.concurrent.atomic.AtomicReference<>();
+
+    /** A collection process complete waiting for the worker instances known when it was sent. */
+    private static final class CollectionProcessComplete {
+        final Exchange exchange;
+        final AsyncCallback callback;
+        final java.util.Set<String> expected;
+        final java.util.Set<String> answered = new java.util.TreeSet<>();
+        final List<String> failures = new java.util.ArrayList<>();
+        java.util.concurrent.ScheduledFuture<?> timeout;
+
+        CollectionProcessComplete(Exchange exchange, AsyncCallback callback, java.util.Set<String> expected) {
+            this.exchange = exchange;
+            this.callback = callback;
+            this.expected = expected;
+        }
+    }
 
     /** One exchange on its way: sent, waiting for a place, or being retried. */
     private static final class Request {
@@ -75,14 +99,18 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         final String referenceId;
         final long timeout;
         final byte[] payload;
+        /** The one worker instance that may take it, or null. */
+        final String target;
         int attempts;
 
-        Request(Exchange exchange, AsyncCallback callback, String referenceId, long timeout, byte[] payload) {
+        Request(Exchange exchange, AsyncCallback callback, String referenceId, long timeout, byte[] payload,
+                String target) {
             this.exchange = exchange;
             this.callback = callback;
             this.referenceId = referenceId;
             this.timeout = timeout;
             this.payload = payload;
+            this.target = target;
         }
     }
 
@@ -111,7 +139,47 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         replyQueue = replySession.createTemporaryQueue();
         replyConsumer = replySession.createConsumer(replyQueue);
         replyConsumer.setMessageListener(this::onReply);
+        controlTopic = sendSession.createTopic(configuration.getQueue() + WireProtocol.CONTROL_SUFFIX);
+        controlSender = sendSession.createProducer(controlTopic);
+        controlSender.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
         connection.start();
+        if (configuration.getGetMetaTimeout() > 0) {
+            askWorkers();
+        }
+    }
+
+    /** Asks every worker instance for its metadata and waits for the first answer (UIMA AS's GetMeta on start). */
+    private void askWorkers() throws Exception {
+        CompletableFuture<WorkerMetadata> first = new CompletableFuture<>();
+        metadataReply = first;
+        synchronized (sendLock) {
+            controlSender.send(controlMessage(WireProtocol.METADATA));
+        }
+        try {
+            first.get(configuration.getGetMetaTimeout(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            BrokerConnections.close(connection);
+            connection = null;
+            throw new IllegalStateException("No worker answered the metadata request on queue " + configuration.getQueue()
+                                            + " within " + configuration.getGetMetaTimeout()
+                                            + " ms (option getMetaTimeout; 0 skips the request)");
+        } finally {
+            metadataReply = null;
+        }
+    }
+
+    private Message controlMessage(String type) throws JMSException {
+        Message m = sendSession.createTextMessage("");
+        m.setStringProperty(WireProtocol.MESSAGE_TYPE, type);
+        m.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+        m.setStringProperty(WireProtocol.CHAIN, endpoint.getChainName());
+        m.setJMSReplyTo(replyQueue);
+        return m;
+    }
+
+    /** The worker instances that answered a metadata request, by instance id. */
+    public Map<String, WorkerMetadata> getWorkers() {
+        return Map.copyOf(workers);
     }
 
     @Override
@@ -129,6 +197,14 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
                                                                + " stopped while the request was in flight"), null, false);
             }
         }
+        CollectionProcessComplete waitingCpc = cpc.getAndSet(null);
+        if (waitingCpc != null) {
+            waitingCpc.exchange.setException(new RejectedExecutionException("The enhancer producer "
+                                                                            + endpoint.getEndpointUri()
+                                                                            + " stopped before every worker answered"
+                                                                            + " collection process complete"));
+            waitingCpc.callback.done(false);
+        }
         BrokerConnections.close(connection);
         connection = null;
         ServiceHelper.stopService(correlation);
@@ -142,9 +218,15 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     @Override
     public boolean process(Exchange exchange, AsyncCallback callback) {
         try {
+            if (exchange.getIn().getHeader(dev.camelsuite.enhancer.EnhancerConstants.COLLECTION_PROCESS_COMPLETE, false,
+                    Boolean.class)) {
+                return collectionProcessComplete(exchange, callback);
+            }
             ContentItem item = ContentItemBodies.from(exchange);
             long timeout = ContentItemBodies.timeout(exchange, configuration);
-            Request request = new Request(exchange, callback, item.getReferenceId(), timeout, format.write(item));
+            Request request = new Request(exchange, callback, item.getReferenceId(), timeout, format.write(item),
+                    exchange.getIn().getHeader(dev.camelsuite.enhancer.EnhancerConstants.TARGET_SERVICE_ID,
+                            configuration.getTargetServiceId(), String.class));
             if (active.putIfAbsent(request.referenceId, request) != null) {
                 throw new IllegalArgumentException("Reference id " + request.referenceId
                                                    + " is already in flight on " + endpoint.getEndpointUri());
@@ -208,6 +290,9 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
                     Message message = WireMessages.createWritten(sendSession, WireProtocol.REQUEST, request.referenceId,
                             endpoint.getChainName(), request.payload, format);
                     message.setJMSReplyTo(replyQueue);
+                    if (request.target != null) {
+                        message.setStringProperty(WireProtocol.TARGET_INSTANCE, request.target);
+                    }
                     // a request nobody waits for any more expires in the broker instead of reaching a worker
                     sender.send(message, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, request.timeout);
                 }
@@ -248,6 +333,15 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     private void onReply(Message message) {
         String referenceId = null;
         try {
+            String type = message.getStringProperty(WireProtocol.MESSAGE_TYPE);
+            if (WireProtocol.METADATA_REPLY.equals(type)) {
+                onWorkerMetadata((jakarta.jms.TextMessage) message);
+                return;
+            }
+            if (WireProtocol.COLLECTION_PROCESS_COMPLETE_REPLY.equals(type)) {
+                onCollectionProcessCompleted(message);
+                return;
+            }
             String foreign = WireMessages.whyForeign(message, WireProtocol.REPLY);
             referenceId = message.getStringProperty(WireProtocol.REFERENCE_ID);
             if (foreign != null) {
@@ -277,6 +371,8 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
             }
             String status = message.getStringProperty(WireProtocol.STATUS);
             WorkerException error = WireMessages.errorOf(message);
+            request.exchange.getMessage().setHeader(dev.camelsuite.enhancer.EnhancerConstants.INSTANCE_ID,
+                    message.getStringProperty(WireProtocol.INSTANCE_ID));
             if (WireProtocol.COMPLETED.equals(status) && item != null) {
                 complete(request, null, item, true);
             } else if (WireProtocol.FAILED.equals(status) && item != null && item.getExecutionMetadata() != null) {
@@ -299,6 +395,94 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
                 complete(owned, e, null, true);
             }
         }
+    }
+
+    private void onWorkerMetadata(jakarta.jms.TextMessage message) throws Exception {
+        WorkerMetadata metadata = WorkerMetadata.fromJson(message.getText());
+        workers.put(metadata.instanceId(), metadata);
+        CompletableFuture<WorkerMetadata> first = metadataReply;
+        if (first != null) {
+            first.complete(metadata);
+        }
+    }
+
+    /**
+     * Sends collection process complete to every worker instance (on the control topic) and completes the exchange
+     * when all the instances known from metadata answers have answered, or fails it after cpcTimeout naming the silent.
+     */
+    private boolean collectionProcessComplete(Exchange exchange, AsyncCallback callback) throws JMSException {
+        if (workers.isEmpty()) {
+            throw new IllegalStateException("No worker instance of queue " + configuration.getQueue() + " is known: none"
+                                            + " answered a metadata request (option getMetaTimeout)");
+        }
+        CollectionProcessComplete c = new CollectionProcessComplete(exchange, callback,
+                new java.util.TreeSet<>(workers.keySet()));
+        if (!cpc.compareAndSet(null, c)) {
+            throw new IllegalStateException("A collection process complete is already waiting for the workers of queue "
+                                            + configuration.getQueue());
+        }
+        if (configuration.getCpcTimeout() > 0) {
+            c.timeout = timer.schedule(() -> endCollectionProcessComplete(c, true), configuration.getCpcTimeout(),
+                    java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+        try {
+            synchronized (sendLock) {
+                controlSender.send(controlMessage(WireProtocol.COLLECTION_PROCESS_COMPLETE));
+            }
+        } catch (JMSException | RuntimeException e) {
+            cpc.compareAndSet(c, null);
+            if (c.timeout != null) {
+                c.timeout.cancel(false);
+            }
+            throw e;
+        }
+        return false;
+    }
+
+    private void onCollectionProcessCompleted(Message message) throws JMSException {
+        CollectionProcessComplete c = cpc.get();
+        if (c == null) {
+            return;
+        }
+        String instance = message.getStringProperty(WireProtocol.INSTANCE_ID);
+        boolean all;
+        synchronized (c) {
+            c.answered.add(instance);
+            if (WireProtocol.ERROR.equals(message.getStringProperty(WireProtocol.STATUS))) {
+                WorkerException error = WireMessages.errorOf(message);
+                c.failures.add(instance + ": " + (error == null ? "failed" : error.getMessage()));
+            }
+            all = c.answered.containsAll(c.expected);
+        }
+        if (all) {
+            endCollectionProcessComplete(c, false);
+        }
+    }
+
+    /** Ends a collection process complete once: by its last answer or by its timeout. */
+    private void endCollectionProcessComplete(CollectionProcessComplete c, boolean timedOut) {
+        if (!cpc.compareAndSet(c, null)) {
+            return;
+        }
+        if (c.timeout != null) {
+            c.timeout.cancel(false);
+        }
+        synchronized (c) {
+            List<String> answered = List.copyOf(c.answered);
+            c.exchange.getMessage().setBody(answered);
+            if (timedOut) {
+                java.util.Set<String> silent = new java.util.TreeSet<>(c.expected);
+                silent.removeAll(c.answered);
+                c.exchange.setException(new ExchangeTimedOutException(c.exchange, configuration.getCpcTimeout(),
+                        "Collection process complete on queue " + configuration.getQueue() + ": no answer from "
+                        + silent + " within " + configuration.getCpcTimeout() + " ms (option cpcTimeout); answered: "
+                        + answered));
+            } else if (!c.failures.isEmpty()) {
+                c.exchange.setException(new IllegalStateException("Collection process complete failed on queue "
+                                                                  + configuration.getQueue() + ": " + c.failures));
+            }
+        }
+        c.callback.done(false);
     }
 
     /** Completes an owned request exactly once and lets a waiting one take its place. */

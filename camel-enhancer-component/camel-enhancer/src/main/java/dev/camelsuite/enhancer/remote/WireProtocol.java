@@ -34,6 +34,18 @@ public final class WireProtocol {
     public static final String FAILED_ENGINE = "CamelEnhancerFailedEngine";
     /** On messages a worker moved to the dead-letter queue: why. */
     public static final String REJECT_REASON = "CamelEnhancerRejectReason";
+    /** Control commands, on the topic {@code <queue>.control} every worker instance listens to. */
+    public static final String METADATA = "metadata";
+    public static final String METADATA_REPLY = "metadata-reply";
+    public static final String COLLECTION_PROCESS_COMPLETE = "cpc";
+    public static final String COLLECTION_PROCESS_COMPLETE_REPLY = "cpc-reply";
+    /** Suffix of the control topic of a queue's workers. */
+    public static final String CONTROL_SUFFIX = ".control";
+    /** On requests: the one worker instance that may take it (a selector on the workers' side). */
+    public static final String TARGET_INSTANCE = "CamelEnhancerTargetInstance";
+    /** On replies: the worker instance that answered. */
+    public static final String INSTANCE_ID = "CamelEnhancerInstanceId";
+
     /** Suffix of the dead-letter queue a worker moves malformed or foreign requests to. */
     public static final String DEAD_LETTER_SUFFIX = ".DLQ";
 

@@ -195,11 +195,13 @@ class RemoteEnhancerTest extends CamelTestSupport {
 
     @Test
     void noReplyWithinTheTimeoutIsExchangeTimedOutExceptionAndNothingStaysRegistered() throws Exception {
-        String uri = remote("demo", "nobody.listens", "timeout=200");
+        // getMetaTimeout=0: the producer starts without asking for workers, as one started before its workers would
+        String uri = remote("demo", "nobody.listens", "timeout=200&getMetaTimeout=0");
         assertThatThrownBy(() -> template.requestBody(uri, "anyone?"))
                 .cause().isInstanceOf(ExchangeTimedOutException.class)
                 .hasMessageContaining("No reply from a worker on queue nobody.listens");
-        assertThatThrownBy(() -> template.requestBodyAndHeader(remote("demo", "nobody.listens", "timeout=60000"),
+        assertThatThrownBy(() -> template.requestBodyAndHeader(remote("demo", "nobody.listens",
+                "timeout=60000&getMetaTimeout=0"),
                 "anyone?", EnhancerConstants.TIMEOUT, 150L))
                 .cause().isInstanceOf(ExchangeTimedOutException.class);
         RemoteEnhancerProducer producer = (RemoteEnhancerProducer) context.getEndpoint(uri).createProducer();
@@ -216,6 +218,14 @@ class RemoteEnhancerTest extends CamelTestSupport {
         } finally {
             producer.stop();
         }
+    }
+
+    @Test
+    void aProducerWhoseQueueHasNoWorkerFailsToStartClearly() {
+        assertThatThrownBy(() -> template.requestBody(remote("demo", "nobody.listens", "getMetaTimeout=300"), "anyone?"))
+                .rootCause().isInstanceOf(IllegalStateException.class)
+                .hasMessage("No worker answered the metadata request on queue nobody.listens within 300 ms (option"
+                            + " getMetaTimeout; 0 skips the request)");
     }
 
     @Test

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** UIMA AS's error thresholds on workers: an engine disabled, a worker terminated, a failure continued past. */
 class WorkerErrorThresholdTest extends CamelTestSupport {
@@ -122,8 +123,11 @@ class WorkerErrorThresholdTest extends CamelTestSupport {
         EnhancerWorkerConsumer worker = (EnhancerWorkerConsumer) context.getRoute("worker-terminating").getConsumer();
         assertThat(worker.getTerminatedBecause()).isEqualTo("engine 'strict' reached its error threshold: 2 error(s)"
                                                             + " since the start (thresholdCount=2, thresholdWindow=0)");
-        // detached from its queue: nobody takes the next document
-        Exchange out = template.request(remote("terminating", "terminating.q", "timeout=1500"),
+        // detached from its queue and its control topic: nobody answers a new producer, nobody takes a document
+        assertThatThrownBy(() -> template.requestBody(remote("terminating", "terminating.q", "getMetaTimeout=500"),
+                "good")).rootCause().hasMessageStartingWith("No worker answered the metadata request on queue"
+                                                            + " terminating.q");
+        Exchange out = template.request(remote("terminating", "terminating.q", "timeout=1500&getMetaTimeout=0"),
                 e -> e.getIn().setBody("good"));
         assertThat(out.getException()).isInstanceOf(ExchangeTimedOutException.class);
     }
