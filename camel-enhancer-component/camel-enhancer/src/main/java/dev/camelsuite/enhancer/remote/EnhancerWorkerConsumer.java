@@ -3,7 +3,6 @@ package dev.camelsuite.enhancer.remote;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicLong;
 
 import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancementResults;
@@ -49,9 +48,8 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     private final EnhancerEndpoint endpoint;
     private final EnhancerConfiguration configuration;
     private final ChainRunner runner;
-    private final AtomicLong processed = new AtomicLong();
-    private final AtomicLong rejected = new AtomicLong();
-    private final AtomicLong failed = new AtomicLong();
+    private volatile WorkerStatistics statistics = new WorkerStatistics(1);
+    private StatisticsPublisher publisher;
     private final List<MessageConsumer> instances = new ArrayList<>();
     private final List<Session> sessions = new ArrayList<>();
     private final java.util.concurrent.atomic.AtomicBoolean terminating = new java.util.concurrent.atomic.AtomicBoolean();
@@ -74,6 +72,8 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         super.doStart();
         ServiceHelper.startService(runner);
         thresholds = new EngineErrorThresholds(runner.getPrepared().plan(), configuration);
+        statistics = new WorkerStatistics(configuration.getConcurrentConsumers());
+        publisher = new StatisticsPublisher(getEndpoint().getCamelContext());
         terminating.set(false);
         instanceId = takeInstanceId();
         connection = BrokerConnections.open(configuration, "enhancer worker " + endpoint.getEndpointUri());
@@ -100,6 +100,11 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         instances.add(controlConsumer);
         sessions.add(control);
         connection.start();
+        List<String> engineNames = new ArrayList<>();
+        for (int i = 0; i < runner.getPrepared().plan().size(); i++) {
+            engineNames.add(runner.getPrepared().plan().getNode(i).getEngine());
+        }
+        publisher.publish(statistics, configuration.getQueue(), endpoint.getChainName(), instanceId, engineNames);
     }
 
     @Override
@@ -124,6 +129,9 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         BrokerConnections.close(connection);
         connection = null;
         ServiceHelper.stopService(runner);
+        if (publisher != null) {
+            publisher.withdraw();
+        }
         if (instanceId != null) {
             TAKEN_IDS.remove(configuration.getQueue() + "|" + instanceId);
             instanceId = null;
@@ -151,6 +159,11 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         }
     }
 
+    /** What the worker did since it started. */
+    public WorkerStatistics getStatistics() {
+        return statistics;
+    }
+
     /** The worker instance's id (see the instanceId option). */
     public String getInstanceId() {
         return instanceId;
@@ -171,10 +184,18 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
             reply.setJMSCorrelationID(command.getJMSCorrelationID());
             if (WireProtocol.METADATA.equals(type)) {
                 reply.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.METADATA_REPLY);
-                reply.setText(metadata().toJson());
+                try {
+                    reply.setText(metadata().toJson());
+                    statistics.metadataRequest(false);
+                } catch (RuntimeException e) {
+                    statistics.metadataRequest(true);
+                    throw e;
+                }
             } else if (WireProtocol.COLLECTION_PROCESS_COMPLETE.equals(type)) {
                 reply.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.COLLECTION_PROCESS_COMPLETE_REPLY);
                 collectionProcessComplete(reply);
+                statistics.collectionProcessComplete(
+                        WireProtocol.ERROR.equals(reply.getStringProperty(WireProtocol.STATUS)));
             } else {
                 LOG.warn("Dropped a control message of type {} on {}", type, configuration.getQueue());
                 return;
@@ -222,7 +243,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
 
     /** Requests answered completed or failed since the worker started. */
     public long getProcessedCount() {
-        return processed.get();
+        return statistics.getProcessed();
     }
 
     /** Why the worker terminated itself (an engine's error threshold), or null. */
@@ -232,12 +253,12 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
 
     /** Messages moved to the dead-letter queue since the worker started. */
     public long getRejectedCount() {
-        return rejected.get();
+        return statistics.getRejected();
     }
 
     /** Requests whose chain or route failed since the worker started. */
     public long getFailedCount() {
-        return failed.get();
+        return statistics.getProcessErrors();
     }
 
     private void onRequest(Session session, MessageProducer replies, Message request) {
@@ -282,36 +303,44 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         Destination replyTo = request.getJMSReplyTo();
         WireFormat format = WireFormat.of(request.getStringProperty(WireProtocol.FORMAT));
 
+        long started = statistics.documentStarted();
+        boolean error = true;
+        try {
+            Message reply = process(session, referenceId, item, format);
+            error = !WireProtocol.COMPLETED.equals(reply.getStringProperty(WireProtocol.STATUS));
+            send(replies, replyTo, reply, referenceId);
+        } finally {
+            statistics.documentDone(started, error, item.getExecutionMetadata());
+        }
+    }
+
+    /** Runs the chain and the route over an item; answers the reply. */
+    private Message process(Session session, String referenceId, ContentItem item, WireFormat format)
+            throws Exception {
         EnhancementJob job;
         try {
             job = runChain(item);
             applyThresholds(item);
         } catch (EnhancementException e) {
             // the item carries metadata this chain cannot continue: an answer, not a reason to try again
-            failed.incrementAndGet();
             Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, endpoint.getChainName(), null,
                     format);
             reply.setStringProperty(WireProtocol.STATUS, WireProtocol.ERROR);
             WireMessages.setError(reply, e);
-            send(replies, replyTo, reply, referenceId);
-            processed.incrementAndGet();
-            return;
+            return reply;
         }
-        Message reply;
         if (job.isFailed()) {
-            failed.incrementAndGet();
-            reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, endpoint.getChainName(), item, format);
+            Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, endpoint.getChainName(), item,
+                    format);
             reply.setStringProperty(WireProtocol.STATUS, WireProtocol.FAILED);
             if (job.getFailedEngine() != null) {
                 reply.setStringProperty(WireProtocol.FAILED_ENGINE, job.getFailedEngine());
             }
             WireMessages.setError(reply, job.getFailure() != null ? job.getFailure()
                     : new IllegalStateException(item.getExecutionMetadata().getChainExecution().getStatusMessage()));
-        } else {
-            reply = runRoute(session, referenceId, item, format);
+            return reply;
         }
-        send(replies, replyTo, reply, referenceId);
-        processed.incrementAndGet();
+        return runRoute(session, referenceId, item, format);
     }
 
     /** Counts the document's engine errors and takes the threshold actions they call for. */
@@ -392,7 +421,6 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
                                                   + exchange.getMessage().getBody());
             }
             if (error != null) {
-                failed.incrementAndGet();
                 Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, endpoint.getChainName(),
                         item, format);
                 reply.setStringProperty(WireProtocol.STATUS, WireProtocol.ERROR);
@@ -413,7 +441,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
 
     /** Moves a message the worker cannot take to the dead-letter queue and tells the sender if it can. */
     private void reject(Session session, MessageProducer replies, Message message, String why) throws JMSException {
-        rejected.incrementAndGet();
+        statistics.rejected();
         String dlq = configuration.getQueue() + WireProtocol.DEAD_LETTER_SUFFIX;
         LOG.error("Rejected message {} on queue {} to {}: {}", safeId(message), configuration.getQueue(), dlq, why);
         if (message instanceof ActiveMQMessage amq) {

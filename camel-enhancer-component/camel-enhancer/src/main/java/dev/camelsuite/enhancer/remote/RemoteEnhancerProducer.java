@@ -72,6 +72,8 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     private jakarta.jms.Topic controlTopic;
     private MessageProducer controlSender;
     private final Map<String, WorkerMetadata> workers = new ConcurrentHashMap<>();
+    private final ProducerStatistics statistics = new ProducerStatistics();
+    private StatisticsPublisher publisher;
     private volatile CompletableFuture<WorkerMetadata> metadataReply;
     private final java.util.concurrent.atomic.AtomicReference<CollectionProcessComplete> cpc =
             new java.util.concurrent.atomic.AtomicReference<>();
@@ -101,6 +103,9 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         final byte[] payload;
         /** The one worker instance that may take it, or null. */
         final String target;
+        final long acceptedNanos = System.nanoTime();
+        volatile long sentNanos;
+        boolean waited;
         int attempts;
 
         Request(Exchange exchange, AsyncCallback callback, String referenceId, long timeout, byte[] payload,
@@ -146,6 +151,8 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         if (configuration.getGetMetaTimeout() > 0) {
             askWorkers();
         }
+        publisher = new StatisticsPublisher(getEndpoint().getCamelContext());
+        publisher.publish(statistics, this, configuration.getQueue(), endpoint.getChainName());
     }
 
     /** Asks every worker instance for its metadata and waits for the first answer (UIMA AS's GetMeta on start). */
@@ -158,6 +165,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         try {
             first.get(configuration.getGetMetaTimeout(), java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
+            statistics.metadataError();
             BrokerConnections.close(connection);
             connection = null;
             throw new IllegalStateException("No worker answered the metadata request on queue " + configuration.getQueue()
@@ -175,6 +183,16 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         m.setStringProperty(WireProtocol.CHAIN, endpoint.getChainName());
         m.setJMSReplyTo(replyQueue);
         return m;
+    }
+
+    /** What the producer did since it was created. */
+    public ProducerStatistics getStatistics() {
+        return statistics;
+    }
+
+    /** Exchanges waiting for a place in the pool. */
+    public int getWaitingCount() {
+        return waiting.size();
     }
 
     /** The worker instances that answered a metadata request, by instance id. */
@@ -207,6 +225,10 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         }
         BrokerConnections.close(connection);
         connection = null;
+        if (publisher != null) {
+            publisher.withdraw();
+            publisher = null;
+        }
         ServiceHelper.stopService(correlation);
         if (timer != null) {
             getEndpoint().getCamelContext().getExecutorServiceManager().shutdown(timer);
@@ -234,6 +256,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
             if (tryTakePlace()) {
                 send(request);
             } else {
+                request.waited = true;
                 waiting.add(request);
                 sendWaiting();
             }
@@ -281,8 +304,12 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
 
     /** Registers the request, then sends it; on a failed send the owner retries or fails it. */
     private void send(Request request) {
+        if (request.waited && request.attempts == 0) {
+            statistics.waitedForPlace(System.nanoTime() - request.acceptedNanos);
+        }
         while (true) {
             request.attempts++;
+            request.sentNanos = System.nanoTime();
             correlation.put(request.referenceId, request, request.timeout > 0 ? request.timeout : NO_TIMEOUT);
             try {
                 synchronized (sendLock) {
@@ -296,6 +323,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
                     // a request nobody waits for any more expires in the broker instead of reaching a worker
                     sender.send(message, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, request.timeout);
                 }
+                statistics.sent();
                 return;
             } catch (Exception e) {
                 if (correlation.remove(request.referenceId) == null) {
@@ -316,6 +344,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
             return;
         }
         // evicted: this thread owns the request now
+        statistics.timedOut();
         if (request.attempts <= configuration.getMaxRetries() && isRunAllowed()) {
             LOG.info("No reply to request {} within {} ms on queue {}; sending it again (attempt {} of {})",
                     referenceId, request.timeout, configuration.getQueue(), request.attempts + 1,
@@ -373,6 +402,8 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
             WorkerException error = WireMessages.errorOf(message);
             request.exchange.getMessage().setHeader(dev.camelsuite.enhancer.EnhancerConstants.INSTANCE_ID,
                     message.getStringProperty(WireProtocol.INSTANCE_ID));
+            statistics.reply(System.nanoTime() - request.sentNanos,
+                    !WireProtocol.COMPLETED.equals(message.getStringProperty(WireProtocol.STATUS)));
             if (WireProtocol.COMPLETED.equals(status) && item != null) {
                 complete(request, null, item, true);
             } else if (WireProtocol.FAILED.equals(status) && item != null && item.getExecutionMetadata() != null) {
@@ -468,6 +499,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
             c.timeout.cancel(false);
         }
         synchronized (c) {
+            statistics.collectionProcessComplete(timedOut || !c.failures.isEmpty());
             List<String> answered = List.copyOf(c.answered);
             c.exchange.getMessage().setBody(answered);
             if (timedOut) {
