@@ -40,6 +40,20 @@ public final class ChainBuilder {
         return param("maxRetries=" + retries);
     }
 
+    /** The chain goes on when this engine still fails after its retries. */
+    public ChainBuilder continueOnRetryFailure() {
+        return param("continueOnRetryFailure");
+    }
+
+    /**
+     * The engine's error threshold on a worker: {@code count} errors within the last {@code window} documents (0: since
+     * the start) call for {@code action}.
+     */
+    public ChainBuilder threshold(int count, int window, ThresholdAction action) {
+        return param("thresholdCount=" + count).param("thresholdWindow=" + window)
+                .param("thresholdAction=" + action.label());
+    }
+
     private ChainBuilder param(String param) {
         if (elements.isEmpty()) {
             throw new IllegalStateException("Call engine(name) before describing it with " + param);

@@ -78,11 +78,13 @@ class ChainSyntaxTest {
         Chain built = Chain.builder("b", ChainType.GRAPH)
                 .engine("langid")
                 .engine("ner").dependsOn("langid").timeout(5000).maxRetries(1)
-                .engine("zemanta").optional()
+                .engine("zemanta").optional().threshold(3, 10, ThresholdAction.DISABLE)
+                .engine("linker").dependsOn("ner").continueOnRetryFailure()
                 .build();
         assertThat(built.createPlan(n -> 0)).isEqualTo(
-                Chain.graph("b", "langid", "ner;dependsOn=langid;timeout=5000;maxRetries=1", "zemanta;optional")
-                        .createPlan(n -> 0));
+                Chain.graph("b", "langid", "ner;dependsOn=langid;timeout=5000;maxRetries=1",
+                        "zemanta;optional;thresholdCount=3;thresholdWindow=10;thresholdAction=disable",
+                        "linker;dependsOn=ner;continueOnRetryFailure").createPlan(n -> 0));
         assertThatThrownBy(() -> Chain.builder("b", ChainType.LIST).optional())
                 .isInstanceOf(IllegalStateException.class);
     }
