@@ -17,7 +17,9 @@ public final class WorkflowConstants {
     public static final String VERSION = "CamelWorkflowVersion";
     @Metadata(description = "The lane: create and update set it, queue and errors filter by it.", javaType = "String")
     public static final String LANE = "CamelWorkflowLane";
-    @Metadata(description = "update: the new status.", javaType = "String")
+    @Metadata(description = "update: the new status. Robot: set by the route to end its step otherwise than"
+                            + " completed: skipped, waiting, a custom status, or none for no update.",
+              javaType = "String")
     public static final String STATUS = "CamelWorkflowStatus";
     @Metadata(description = "update: the status the step must have now, else WorkflowConflictException.",
               javaType = "String")
@@ -42,6 +44,10 @@ public final class WorkflowConstants {
     public static final String RETENTION_DAYS = "CamelWorkflowRetentionDays";
     @Metadata(description = "update (result): the processes the update made ready.", javaType = "java.util.List<String>")
     public static final String NEXT_STEPS = "CamelWorkflowNextSteps";
+    @Metadata(description = "Robot: the attempt this is (1 for the first) (out of the consumer).", javaType = "Integer")
+    public static final String ATTEMPTS = "CamelWorkflowAttempts";
+    /** The value of {@link #STATUS} by which a robot's route asks for no update of its step. */
+    public static final String NO_UPDATE = "none";
 
     private WorkflowConstants() {
     }

@@ -8,13 +8,15 @@ import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
-import org.apache.camel.support.DefaultEndpoint;
+import org.apache.camel.support.ScheduledPollEndpoint;
 
-/** Reads and changes WorkDo-style workflow state of objects. */
+/**
+ * Reads and changes WorkDo-style workflow state of objects (producer), and is a robot working on one step's queue
+ * (consumer).
+ */
 @UriEndpoint(firstVersion = "1.0.0", scheme = "workflow", title = "Workflow", syntax = "workflow:workflowName/processName",
-             producerOnly = true, category = { Category.WORKFLOW, Category.DATABASE },
-             headersClass = WorkflowConstants.class)
-public class WorkflowEndpoint extends DefaultEndpoint {
+             category = { Category.WORKFLOW, Category.DATABASE }, headersClass = WorkflowConstants.class)
+public class WorkflowEndpoint extends ScheduledPollEndpoint {
 
     @UriPath(description = "The workflow (optional for operations that span workflows)")
     private final String workflowName;
@@ -26,7 +28,35 @@ public class WorkflowEndpoint extends DefaultEndpoint {
     @Metadata(required = true)
     private WorkflowOperation operation;
 
-    @UriParam(label = "producer", description = "The lane of created steps, or the lane queue and errors look in."
+    @UriParam(label = "consumer", defaultValue = "1",
+              description = "Robot: how many robots of this endpoint work in parallel, each on its own thread and claims.")
+    private int robots = 1;
+
+    @UriParam(label = "consumer", defaultValue = "3",
+              description = "Robot: how many attempts a step gets. A failed attempt with attempts left ends the step"
+                            + " retrying (claimed again after retryDelay); the last one ends it in error.")
+    private int maxAttempts = 3;
+
+    @UriParam(label = "consumer", defaultValue = "60000", javaType = "long",
+              description = "Robot: milliseconds a retrying step waits before it can be claimed again.")
+    private long retryDelay = 60_000;
+
+    @UriParam(label = "consumer", defaultValue = "10",
+              description = "Robot: how many ready steps one poll claims at most (each is processed and completed on"
+                            + " its own).")
+    private int claimBatch = 10;
+
+    @UriParam(label = "consumer",
+              description = "Robot: its name, written in the note of the steps it claims; host:pid by default.")
+    private String robotName;
+
+    @UriParam(label = "consumer", defaultValue = "0", javaType = "long",
+              description = "Robot: the sweeper puts steps of this workflow started longer than this many milliseconds"
+                            + " ago (their robot died) back in the queue; 0 for no sweeper.")
+    private long stuckAfter;
+
+    @UriParam(label = "common", description = "The lane of created steps, the lane queue and errors look in, or the lane a"
+                                              + " robot works on (all lanes when absent)."
                                                 + " The header CamelWorkflowLane overrides it.")
     private String lane;
 
@@ -52,6 +82,22 @@ public class WorkflowEndpoint extends DefaultEndpoint {
     }
 
     void validate() {
+        if (robots <= 0) {
+            throw new IllegalArgumentException("Option robots must be > 0 but was " + robots);
+        }
+        if (maxAttempts <= 0) {
+            throw new IllegalArgumentException("Option maxAttempts must be > 0 but was " + maxAttempts);
+        }
+        if (retryDelay < 0) {
+            throw new IllegalArgumentException("Option retryDelay must be >= 0 (milliseconds) but was " + retryDelay);
+        }
+        if (claimBatch <= 0) {
+            throw new IllegalArgumentException("Option claimBatch must be > 0 but was " + claimBatch);
+        }
+        if (stuckAfter < 0) {
+            throw new IllegalArgumentException("Option stuckAfter must be >= 0 (milliseconds, 0 for none) but was "
+                                               + stuckAfter);
+        }
         if (limit < 0) {
             throw new IllegalArgumentException("Option limit must be >= 0 but was " + limit);
         }
@@ -71,8 +117,70 @@ public class WorkflowEndpoint extends DefaultEndpoint {
     }
 
     @Override
-    public Consumer createConsumer(Processor processor) {
-        throw new UnsupportedOperationException("The workflow endpoint " + getEndpointUri() + " has no consumer");
+    public Consumer createConsumer(Processor processor) throws Exception {
+        if (workflowName == null || processName == null) {
+            throw new IllegalArgumentException("A workflow robot needs the workflow and the process it works on:"
+                                               + " workflow:workflowName/processName, not " + getEndpointUri());
+        }
+        if (robots > 1) {
+            // each robot is one task of the polling scheduler, on its own thread
+            java.util.Map<String, Object> scheduler = getSchedulerProperties() == null
+                    ? new java.util.HashMap<>() : new java.util.HashMap<>(getSchedulerProperties());
+            scheduler.putIfAbsent("concurrentConsumers", robots);
+            scheduler.putIfAbsent("poolSize", robots);
+            setSchedulerProperties(scheduler);
+        }
+        WorkflowRobot robot = new WorkflowRobot(this, processor);
+        configureConsumer(robot);
+        return robot;
+    }
+
+    public int getRobots() {
+        return robots;
+    }
+
+    public void setRobots(int robots) {
+        this.robots = robots;
+    }
+
+    public int getMaxAttempts() {
+        return maxAttempts;
+    }
+
+    public void setMaxAttempts(int maxAttempts) {
+        this.maxAttempts = maxAttempts;
+    }
+
+    public long getRetryDelay() {
+        return retryDelay;
+    }
+
+    public void setRetryDelay(long retryDelay) {
+        this.retryDelay = retryDelay;
+    }
+
+    public int getClaimBatch() {
+        return claimBatch;
+    }
+
+    public void setClaimBatch(int claimBatch) {
+        this.claimBatch = claimBatch;
+    }
+
+    public String getRobotName() {
+        return robotName;
+    }
+
+    public void setRobotName(String robotName) {
+        this.robotName = robotName;
+    }
+
+    public long getStuckAfter() {
+        return stuckAfter;
+    }
+
+    public void setStuckAfter(long stuckAfter) {
+        this.stuckAfter = stuckAfter;
     }
 
     public String getWorkflowName() {

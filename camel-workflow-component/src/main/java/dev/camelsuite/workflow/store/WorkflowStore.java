@@ -205,6 +205,119 @@ public class WorkflowStore {
         return u;
     }
 
+    /**
+     * Claims up to {@code limit} ready steps at a process for a robot, oldest first: {@code queued} ones, and
+     * {@code retrying} ones whose last change is older than {@code retryDelay}. Each becomes {@code started}
+     * (attempts + 1, note = the robot) in one transaction; the rows are taken with {@code FOR UPDATE SKIP LOCKED}, so
+     * robots claiming at the same moment — threads or JVMs — never get the same step and never wait for each other.
+     *
+     * @param lane one lane, or null for all
+     */
+    public List<Step> claim(String workflow, String process, String lane, int limit, java.time.Duration retryDelay,
+                            String robot)
+            throws SQLException {
+        OffsetDateTime now = now();
+        String sql = "SELECT id, object_id, version, status FROM workflow_step WHERE workflow = ? AND process = ?"
+                     + " AND active = TRUE AND (status = 'queued' OR status = 'retrying' AND status_at <= ?)"
+                     + (lane == null ? "" : " AND lane = ?") + " ORDER BY status_at, id FETCH FIRST " + limit
+                     + " ROWS ONLY FOR UPDATE SKIP LOCKED";
+        try (Connection c = begin()) {
+            try {
+                List<Object[]> claimed = new ArrayList<>();
+                try (PreparedStatement s = c.prepareStatement(sql)) {
+                    s.setString(1, workflow);
+                    s.setString(2, process);
+                    s.setObject(3, now.minus(retryDelay));
+                    if (lane != null) {
+                        s.setString(4, lane);
+                    }
+                    try (ResultSet rs = s.executeQuery()) {
+                        while (rs.next()) {
+                            claimed.add(new Object[] { rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4) });
+                        }
+                    }
+                }
+                if (claimed.isEmpty()) {
+                    c.commit();
+                    return List.of();
+                }
+                StringBuilder ids = new StringBuilder();
+                for (Object[] row : claimed) {
+                    ids.append(ids.isEmpty() ? "" : ", ").append(row[0]);
+                }
+                try (PreparedStatement u = c.prepareStatement("UPDATE workflow_step SET status = 'started',"
+                                                              + " attempts = attempts + 1, status_at = ?, note = ?"
+                                                              + " WHERE id IN (" + ids + ")")) {
+                    u.setObject(1, now);
+                    u.setString(2, robot);
+                    u.executeUpdate();
+                }
+                try (PreparedStatement h = c.prepareStatement("INSERT INTO workflow_history (object_id, workflow,"
+                                                              + " process, version, old_status, new_status, changed_at)"
+                                                              + " VALUES (?, ?, ?, ?, ?, 'started', ?)")) {
+                    for (Object[] row : claimed) {
+                        h.setString(1, (String) row[1]);
+                        h.setString(2, workflow);
+                        h.setString(3, process);
+                        h.setInt(4, (Integer) row[2]);
+                        h.setString(5, (String) row[3]);
+                        h.setObject(6, now);
+                        h.addBatch();
+                    }
+                    h.executeBatch();
+                }
+                List<Step> steps;
+                try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM workflow_step WHERE id IN ("
+                                                              + ids + ") ORDER BY status_at, id")) {
+                    steps = StepRows.readAll(s);
+                }
+                c.commit();
+                return steps;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * The sweeper: active steps {@code started} for longer than {@code stuckAfter} — their robot died — go back to
+     * {@code queued}, so robots claim them again. (A {@code queued} step is held by nobody here: a robot's claim moves
+     * it to {@code started} in the same transaction, so unlike the original service there is no queued step to
+     * sweep.) Answers how many went back.
+     */
+    public int sweep(String workflow, java.time.Duration stuckAfter) throws SQLException {
+        OffsetDateTime now = now();
+        try (Connection c = begin()) {
+            try {
+                List<Object[]> stuck = new ArrayList<>();
+                try (PreparedStatement s = c.prepareStatement("SELECT id, object_id, process, version, status FROM"
+                                                              + " workflow_step WHERE workflow = ? AND active = TRUE AND"
+                                                              + " status = 'started' AND status_at < ?"
+                                                              + " FOR UPDATE SKIP LOCKED")) {
+                    s.setString(1, workflow);
+                    s.setObject(2, now.minus(stuckAfter));
+                    try (ResultSet rs = s.executeQuery()) {
+                        while (rs.next()) {
+                            stuck.add(new Object[] { rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4),
+                                                     rs.getString(5) });
+                        }
+                    }
+                }
+                for (Object[] row : stuck) {
+                    execute(c, "UPDATE workflow_step SET status = 'queued', status_at = ? WHERE id = ?", now, row[0]);
+                    history(c, (String) row[1], workflow, (String) row[2], (Integer) row[3], (String) row[4], "queued",
+                            now);
+                }
+                c.commit();
+                return stuck.size();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
     /** Every step of every version of an object's workflow, by version then template order. */
     public List<Step> get(String objectId, String workflow) throws SQLException {
         try (Connection c = dataSource.getConnection();

@@ -1,0 +1,168 @@
+package dev.camelsuite.workflow;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.util.List;
+
+import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.store.StepUpdate;
+import dev.camelsuite.workflow.store.WorkflowStore;
+import org.apache.camel.Exchange;
+import org.apache.camel.Message;
+import org.apache.camel.Processor;
+import org.apache.camel.support.ScheduledPollConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A robot (WorkDo): claims ready steps of one process and runs the route over each — the object id as body, the
+ * step's fields as headers — then ends the step.
+ * <ul>
+ * <li>Claim: up to {@code claimBatch} steps per poll become {@code started} (attempts + 1) in one transaction, taken
+ * with {@code SKIP LOCKED}: robots in any number of threads (option {@code robots}) and JVMs never hold
+ * the same step.</li>
+ * <li>End: {@code completed} with the elapsed seconds, or what the route put in {@code CamelWorkflowStatus}
+ * ({@code skipped}, {@code waiting}, a custom status, or {@code none} for no update). An exception ends it
+ * {@code retrying} while attempts are left (claimed again after {@code retryDelay}), else {@code error} — with
+ * the message and the stack trace as error text.</li>
+ * <li>Every end is a conditional update (the step must still be {@code started}), so a step is never completed
+ * twice: when the sweeper gave a step of a robot presumed dead to another robot, whichever ends it first wins and
+ * the other's end is dropped with a WARN line. Delivery is at-least-once: a step may run again after a crash.</li>
+ * </ul>
+ */
+public class WorkflowRobot extends ScheduledPollConsumer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WorkflowRobot.class);
+
+    private final WorkflowEndpoint endpoint;
+    private String robotName;
+    private long lastSweepNanos;
+
+    public WorkflowRobot(WorkflowEndpoint endpoint, Processor processor) {
+        super(endpoint, processor);
+        this.endpoint = endpoint;
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        var template = endpoint.getComponent().getTemplateSet().get(endpoint.getWorkflowName());
+        if (template != null && template.getProcess(endpoint.getProcessName()) == null) {
+            throw new IllegalArgumentException("Workflow " + endpoint.getWorkflowName() + " has no process "
+                                               + endpoint.getProcessName() + ": no robot can work on it");
+        }
+        robotName = endpoint.getRobotName() != null ? endpoint.getRobotName() : defaultName();
+        super.doStart();
+    }
+
+    private static String defaultName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName() + ":" + ProcessHandle.current().pid();
+        } catch (java.io.IOException e) {
+            return "robot:" + ProcessHandle.current().pid();
+        }
+    }
+
+    private WorkflowStore store() {
+        return endpoint.getComponent().getStore();
+    }
+
+    @Override
+    protected int poll() throws Exception {
+        sweepWhenDue();
+        List<Step> claimed = store().claim(endpoint.getWorkflowName(), endpoint.getProcessName(), endpoint.getLane(),
+                endpoint.getClaimBatch(), Duration.ofMillis(endpoint.getRetryDelay()), robotName);
+        for (Step step : claimed) {
+            if (!isRunAllowed()) {
+                // stopping: the steps left go back to the queue through the sweeper, or the next robot's retry
+                break;
+            }
+            work(step);
+        }
+        return claimed.size();
+    }
+
+    private void sweepWhenDue() {
+        long stuckAfter = endpoint.getStuckAfter();
+        long now = System.nanoTime();
+        if (stuckAfter <= 0 || now - lastSweepNanos < Math.max(1000, stuckAfter / 4) * 1_000_000L) {
+            return;
+        }
+        lastSweepNanos = now;
+        try {
+            int swept = store().sweep(endpoint.getWorkflowName(), Duration.ofMillis(stuckAfter));
+            if (swept > 0) {
+                LOG.warn("Put {} step(s) of {} started more than {} ms ago back in the queue", swept,
+                        endpoint.getWorkflowName(), stuckAfter);
+            }
+        } catch (Exception e) {
+            LOG.warn("The sweeper of {} failed: {}", endpoint.getWorkflowName(), e.getMessage());
+        }
+    }
+
+    private void work(Step step) {
+        Exchange exchange = createExchange(false);
+        long began = System.nanoTime();
+        try {
+            Message in = exchange.getIn();
+            in.setBody(step.objectId());
+            in.setHeader(WorkflowConstants.OBJECT_ID, step.objectId());
+            in.setHeader(WorkflowConstants.WORKFLOW, step.workflow());
+            in.setHeader(WorkflowConstants.PROCESS, step.process());
+            in.setHeader(WorkflowConstants.VERSION, step.version());
+            in.setHeader(WorkflowConstants.LANE, step.lane());
+            in.setHeader(WorkflowConstants.ATTEMPTS, step.attempts());
+            try {
+                getProcessor().process(exchange);
+            } catch (Exception e) {
+                exchange.setException(e);
+            }
+            end(step, exchange, BigDecimal.valueOf(System.nanoTime() - began, 9).setScale(3, RoundingMode.HALF_UP));
+        } finally {
+            releaseExchange(exchange, false);
+        }
+    }
+
+    private void end(Step step, Exchange exchange, BigDecimal elapsed) {
+        Exception failure = exchange.getException();
+        StepUpdate update;
+        if (failure != null) {
+            String status = step.attempts() < endpoint.getMaxAttempts() ? "retrying" : "error";
+            update = new StepUpdate(status, "started", messageOf(failure), stackTrace(failure), elapsed, null, null,
+                    null);
+            LOG.warn("Robot {} failed on {} at {}/{} (attempt {} of {}): {}", robotName, step.objectId(),
+                    step.workflow(), step.process(), step.attempts(), endpoint.getMaxAttempts(), messageOf(failure));
+        } else {
+            Message out = exchange.getMessage();
+            String status = out.getHeader(WorkflowConstants.STATUS, "completed", String.class);
+            if (WorkflowConstants.NO_UPDATE.equals(status)) {
+                return;
+            }
+            update = new StepUpdate(status, "started", null, null, elapsed,
+                    out.getHeader(WorkflowConstants.LIFECYCLE, String.class),
+                    out.getHeader(WorkflowConstants.NOTE, String.class), null);
+        }
+        try {
+            store().update(step.objectId(), step.workflow(), step.process(), update);
+        } catch (WorkflowConflictException e) {
+            LOG.warn("Robot {} did not end {} at {}/{} as {}: {} (another robot or the sweeper took it)", robotName,
+                    step.objectId(), step.workflow(), step.process(), update.status(), e.getMessage());
+        } catch (Exception e) {
+            // the step stays started: the sweeper gives it to a robot again
+            getExceptionHandler().handleException("Robot " + robotName + " could not end " + step.objectId() + " at "
+                                                  + step.workflow() + "/" + step.process(), exchange, e);
+        }
+    }
+
+    private static String messageOf(Throwable t) {
+        return t.getMessage() != null ? t.getMessage() : t.getClass().getName();
+    }
+
+    private static String stackTrace(Throwable t) {
+        StringWriter text = new StringWriter();
+        t.printStackTrace(new PrintWriter(text));
+        return text.toString();
+    }
+}

@@ -1,0 +1,187 @@
+package dev.camelsuite.workflow;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.store.StepCount;
+import dev.camelsuite.workflow.store.WorkflowStore;
+import org.apache.camel.CamelContext;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.test.junit5.CamelTestSupport;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Robots (the consumer): claims, retries, the route's own end statuses, the sweeper — on H2 here, see subclasses. */
+class WorkflowRobotTest extends CamelTestSupport {
+
+    /** A new, empty database for one test. */
+    protected javax.sql.DataSource newDatabase() throws Exception {
+        JdbcDataSource ds = new JdbcDataSource();
+        ds.setURL("jdbc:h2:mem:robots-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+        return ds;
+    }
+
+    private final Set<String> holding = ConcurrentHashMap.newKeySet();
+    private final Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
+    private final AtomicInteger heldTwice = new AtomicInteger();
+
+    @Override
+    protected CamelContext createCamelContext() throws Exception {
+        CamelContext context = super.createCamelContext();
+        context.getRegistry().bind("workflowDb", newDatabase());
+        WorkflowComponent workflow = new WorkflowComponent();
+        workflow.setTemplates("classpath:templates/accessionWF.xml, classpath:templates/googleScannedBookWF.xml");
+        context.addComponent("workflow", workflow);
+        return context;
+    }
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                // four robots on one step: each item is held by one at a time and runs once
+                from("workflow:accessionWF/descriptive-metadata?robots=4&claimBatch=5&delay=5")
+                        .routeId("describe").autoStartup(false)
+                        .process(ex -> {
+                            String id = ex.getIn().getBody(String.class);
+                            if (!holding.add(id)) {
+                                heldTwice.incrementAndGet();
+                            }
+                            runs.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
+                            holding.remove(id);
+                        });
+                from("workflow:accessionWF/rights-metadata?maxAttempts=2&retryDelay=0&delay=5")
+                        .routeId("rights").autoStartup(false)
+                        .process(ex -> {
+                            String id = ex.getIn().getBody(String.class);
+                            runs.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
+                            if (id.startsWith("bad")) {
+                                throw new IllegalStateException("no rights statement for " + id);
+                            }
+                            if (id.startsWith("skip")) {
+                                ex.getMessage().setHeader(WorkflowConstants.STATUS, "skipped");
+                            } else if (id.startsWith("later")) {
+                                ex.getMessage().setHeader(WorkflowConstants.STATUS, "waiting");
+                            } else if (id.startsWith("hold")) {
+                                ex.getMessage().setHeader(WorkflowConstants.STATUS, WorkflowConstants.NO_UPDATE);
+                            }
+                        });
+                from("workflow:googleScannedBookWF/google-download?stuckAfter=300&delay=20")
+                        .routeId("download").autoStartup(false)
+                        .process(ex -> runs.computeIfAbsent(ex.getIn().getBody(String.class),
+                                k -> new AtomicInteger()).incrementAndGet());
+            }
+        };
+    }
+
+    private WorkflowStore store() {
+        return context.getComponent("workflow", WorkflowComponent.class).getStore();
+    }
+
+    private void create(String workflow, String... ids) {
+        for (String id : ids) {
+            template.sendBodyAndHeader("workflow:" + workflow + "?operation=create", null, WorkflowConstants.OBJECT_ID,
+                    id);
+        }
+    }
+
+    private Step step(String id, String workflow, String process) throws Exception {
+        return store().get(id, workflow).stream().filter(s -> s.active() && s.process().equals(process)).findFirst()
+                .orElseThrow();
+    }
+
+    private static void await(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(condition.getAsBoolean()).as("condition within 30 s").isTrue();
+    }
+
+    private long count(String process, String status) throws Exception {
+        return store().counts().stream().filter(c -> c.process().equals(process) && c.status().equals(status))
+                .mapToLong(StepCount::count).sum();
+    }
+
+    @Test
+    void fourRobotsCompleteEveryItemOnceAndNeverHoldOneTogether() throws Exception {
+        int items = 400;
+        for (int i = 0; i < items; i++) {
+            create("accessionWF", "druid:r" + i);
+        }
+        context.getRouteController().startRoute("describe");
+        await(() -> {
+            try {
+                return count("descriptive-metadata", "completed") == items;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        assertThat(runs).hasSize(items).allSatisfy((id, n) -> assertThat(n.get()).as(id).isEqualTo(1));
+        assertThat(heldTwice.get()).isZero();
+        Step done = step("druid:r7", "accessionWF", "descriptive-metadata");
+        assertThat(done.attempts()).isEqualTo(1);
+        assertThat(done.elapsed()).isNotNull();
+        assertThat(done.note()).contains(":");
+        assertThat(store().history("druid:r7", "accessionWF")).filteredOn(h -> h[0].equals("descriptive-metadata"))
+                .extracting(h -> h[2]).containsExactly("waiting", "queued", "started", "completed");
+    }
+
+    @Test
+    void failuresAreRetriedUpToMaxAttemptsAndTheRouteMayEndTheStepItsOwnWay() throws Exception {
+        create("accessionWF", "bad:1", "good:1", "skip:1", "later:1", "hold:1");
+        context.getRouteController().startRoute("rights");
+        await(() -> {
+            try {
+                return step("bad:1", "accessionWF", "rights-metadata").status().equals("error")
+                       && step("hold:1", "accessionWF", "rights-metadata").status().equals("started");
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        Step bad = step("bad:1", "accessionWF", "rights-metadata");
+        assertThat(bad.attempts()).isEqualTo(2);
+        assertThat(bad.errorMessage()).isEqualTo("no rights statement for bad:1");
+        assertThat(bad.errorText()).contains("IllegalStateException").contains("at ");
+        assertThat(runs.get("bad:1").get()).isEqualTo(2);
+        assertThat(store().history("bad:1", "accessionWF")).filteredOn(h -> h[0].equals("rights-metadata"))
+                .extracting(h -> h[2]).containsExactly("waiting", "queued", "started", "retrying", "started", "error");
+        assertThat(step("good:1", "accessionWF", "rights-metadata").status()).isEqualTo("completed");
+        assertThat(step("skip:1", "accessionWF", "rights-metadata").status()).isEqualTo("skipped");
+        // a step the route set back to waiting is ready again at once, so the robot takes it again
+        assertThat(runs.get("later:1").get()).isGreaterThanOrEqualTo(1);
+        assertThat(runs.get("hold:1").get()).isEqualTo(1);
+    }
+
+    @Test
+    void theSweeperGivesAStepWhoseRobotDiedToARobotAgain() throws Exception {
+        create("googleScannedBookWF", "druid:gb9");
+        // a robot claims the step and dies without ending it
+        List<Step> claimed = store().claim("googleScannedBookWF", "google-download", null, 1,
+                java.time.Duration.ZERO, "dead-robot");
+        assertThat(claimed).extracting(Step::objectId).containsExactly("druid:gb9");
+        context.getRouteController().startRoute("download");
+        await(() -> {
+            try {
+                return step("druid:gb9", "googleScannedBookWF", "google-download").status().equals("completed");
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        Step done = step("druid:gb9", "googleScannedBookWF", "google-download");
+        assertThat(done.attempts()).isEqualTo(2);
+        assertThat(runs.get("druid:gb9").get()).isEqualTo(1);
+        assertThat(store().history("druid:gb9", "googleScannedBookWF")).filteredOn(h -> h[0].equals("google-download"))
+                .extracting(h -> h[2]).containsExactly("waiting", "queued", "started", "queued", "started",
+                        "completed");
+    }
+}
