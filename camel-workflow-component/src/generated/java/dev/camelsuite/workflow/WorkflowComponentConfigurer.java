@@ -31,6 +31,7 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "dataSource": target.setDataSource(property(camelContext, javax.sql.DataSource.class, value)); return true;
         case "defaultdatabasefile":
         case "defaultDatabaseFile": target.setDefaultDatabaseFile(property(camelContext, java.lang.String.class, value)); return true;
+        case "events": target.setEvents(property(camelContext, java.lang.String.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "migrate": target.setMigrate(property(camelContext, boolean.class, value)); return true;
@@ -55,6 +56,7 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "dataSource": return javax.sql.DataSource.class;
         case "defaultdatabasefile":
         case "defaultDatabaseFile": return java.lang.String.class;
+        case "events": return java.lang.String.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "migrate": return boolean.class;
@@ -75,6 +77,7 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "dataSource": return target.getDataSource();
         case "defaultdatabasefile":
         case "defaultDatabaseFile": return target.getDefaultDatabaseFile();
+        case "events": return target.getEvents();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "migrate": return target.isMigrate();

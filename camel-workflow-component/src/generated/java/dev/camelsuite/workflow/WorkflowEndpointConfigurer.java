@@ -78,6 +78,8 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "timeUnit": target.setTimeUnit(property(camelContext, java.util.concurrent.TimeUnit.class, value)); return true;
         case "usefixeddelay":
         case "useFixedDelay": target.setUseFixedDelay(property(camelContext, boolean.class, value)); return true;
+        case "wakeupfrom":
+        case "wakeUpFrom": target.setWakeUpFrom(property(camelContext, java.lang.String.class, value)); return true;
         default: return false;
         }
     }
@@ -140,6 +142,8 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "timeUnit": return java.util.concurrent.TimeUnit.class;
         case "usefixeddelay":
         case "useFixedDelay": return boolean.class;
+        case "wakeupfrom":
+        case "wakeUpFrom": return java.lang.String.class;
         default: return null;
         }
     }
@@ -203,6 +207,8 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "timeUnit": return target.getTimeUnit();
         case "usefixeddelay":
         case "useFixedDelay": return target.isUseFixedDelay();
+        case "wakeupfrom":
+        case "wakeUpFrom": return target.getWakeUpFrom();
         default: return null;
         }
     }

@@ -36,6 +36,13 @@ public class WorkflowComponent extends DefaultComponent {
     @Metadata(description = "Workflow template files, comma separated, as Camel resources (classpath:…, file:…).")
     private String templates;
 
+    @Metadata(description = "An endpoint every status change is sent to as JSON {objectId, workflow, process, version,"
+                            + " lane, oldStatus, newStatus, at}, e.g. a JMS topic; robots in other JVMs can wake up on"
+                            + " it (their wakeUpFrom option).")
+    private String events;
+
+    private StepEvents stepEvents;
+
     @Metadata(defaultValue = "true", description = "Whether the component brings the database schema up to date when"
                                                    + " it starts.")
     private boolean migrate = true;
@@ -87,6 +94,8 @@ public class WorkflowComponent extends DefaultComponent {
             dataSource = h2;
         }
         store = new WorkflowStore(dataSource, templateSet::get);
+        stepEvents = new StepEvents(events == null ? null : getCamelContext().createProducerTemplate(), events);
+        store.setListener(stepEvents);
         if (migrate) {
             store.migrate();
         }
@@ -96,6 +105,18 @@ public class WorkflowComponent extends DefaultComponent {
     public WorkflowComponent addTemplate(WorkflowTemplate template) {
         javaTemplates.add(template);
         return this;
+    }
+
+    StepEvents getStepEvents() {
+        return stepEvents;
+    }
+
+    public String getEvents() {
+        return events;
+    }
+
+    public void setEvents(String events) {
+        this.events = events;
     }
 
     public WorkflowStore getStore() {

@@ -50,6 +50,12 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
               description = "Robot: its name, written in the note of the steps it claims; host:pid by default.")
     private String robotName;
 
+    @UriParam(label = "consumer",
+              description = "Robot: an endpoint of step events (the component's events option, e.g. a JMS topic) the robot"
+                            + " listens to, working at once when a step of its process becomes ready in another JVM."
+                            + " Robots of the same JVM are woken without it.")
+    private String wakeUpFrom;
+
     @UriParam(label = "consumer", defaultValue = "0", javaType = "long",
               description = "Robot: the sweeper puts steps of this workflow started longer than this many milliseconds"
                             + " ago (their robot died) back in the queue; 0 for no sweeper.")
@@ -173,6 +179,14 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
 
     public void setRobotName(String robotName) {
         this.robotName = robotName;
+    }
+
+    public String getWakeUpFrom() {
+        return wakeUpFrom;
+    }
+
+    public void setWakeUpFrom(String wakeUpFrom) {
+        this.wakeUpFrom = wakeUpFrom;
     }
 
     public long getStuckAfter() {

@@ -40,6 +40,9 @@ public class WorkflowRobot extends ScheduledPollConsumer {
     private final WorkflowEndpoint endpoint;
     private String robotName;
     private long lastSweepNanos;
+    private final java.util.concurrent.atomic.AtomicBoolean wakeUpPending = new java.util.concurrent.atomic.AtomicBoolean();
+    private java.util.concurrent.ExecutorService wakeUps;
+    private org.apache.camel.Consumer wakeUpConsumer;
 
     public WorkflowRobot(WorkflowEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -54,7 +57,73 @@ public class WorkflowRobot extends ScheduledPollConsumer {
                                                + endpoint.getProcessName() + ": no robot can work on it");
         }
         robotName = endpoint.getRobotName() != null ? endpoint.getRobotName() : defaultName();
+        wakeUps = endpoint.getCamelContext().getExecutorServiceManager().newSingleThreadExecutor(this,
+                "WorkflowRobotWakeUp");
         super.doStart();
+        endpoint.getComponent().getStepEvents().add(this);
+        if (endpoint.getWakeUpFrom() != null) {
+            wakeUpConsumer = endpoint.getCamelContext().getEndpoint(endpoint.getWakeUpFrom())
+                    .createConsumer(exchange -> onEvent(exchange.getIn().getBody(String.class)));
+            org.apache.camel.support.service.ServiceHelper.startService(wakeUpConsumer);
+        }
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        endpoint.getComponent().getStepEvents().remove(this);
+        org.apache.camel.support.service.ServiceHelper.stopService(wakeUpConsumer);
+        wakeUpConsumer = null;
+        if (wakeUps != null) {
+            endpoint.getCamelContext().getExecutorServiceManager().shutdownNow(wakeUps);
+            wakeUps = null;
+        }
+        super.doStop();
+    }
+
+    /** A step became ready: when it is this robot's, work now instead of at the next poll. */
+    void wakeUpFor(dev.camelsuite.workflow.store.StepChange change) {
+        if (change.workflow().equals(endpoint.getWorkflowName()) && change.process().equals(endpoint.getProcessName())
+            && (endpoint.getLane() == null || endpoint.getLane().equals(change.lane()))) {
+            wakeUp();
+        }
+    }
+
+    private void onEvent(String json) {
+        try {
+            org.apache.camel.util.json.JsonObject o =
+                    (org.apache.camel.util.json.JsonObject) org.apache.camel.util.json.Jsoner.deserialize(json);
+            String status = o.getString("newStatus");
+            if (("queued".equals(status) || "retrying".equals(status))
+                && endpoint.getWorkflowName().equals(o.getString("workflow"))
+                && endpoint.getProcessName().equals(o.getString("process"))
+                && (endpoint.getLane() == null || endpoint.getLane().equals(o.getString("lane")))) {
+                wakeUp();
+            }
+        } catch (Exception e) {
+            LOG.debug("Ignored a step event that is not one: {}", e.getMessage());
+        }
+    }
+
+    /** Claims and works until nothing is left, on the robot's wake-up thread; wake-ups meanwhile fold into one. */
+    private void wakeUp() {
+        java.util.concurrent.ExecutorService executor = wakeUps;
+        if (executor == null || !isRunAllowed() || isSuspended() || !wakeUpPending.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            executor.execute(() -> {
+                wakeUpPending.set(false);
+                try {
+                    while (isRunAllowed() && !isSuspended() && poll() > 0) {
+                        // keep going while there is work
+                    }
+                } catch (Exception e) {
+                    LOG.warn("Robot {} could not work on a wake-up: {}", robotName, e.getMessage());
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            wakeUpPending.set(false);
+        }
     }
 
     private static String defaultName() {

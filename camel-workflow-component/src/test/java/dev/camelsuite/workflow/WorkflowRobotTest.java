@@ -39,6 +39,7 @@ class WorkflowRobotTest extends CamelTestSupport {
         context.getRegistry().bind("workflowDb", newDatabase());
         WorkflowComponent workflow = new WorkflowComponent();
         workflow.setTemplates("classpath:templates/accessionWF.xml, classpath:templates/googleScannedBookWF.xml");
+        workflow.setEvents("mock:events");
         context.addComponent("workflow", workflow);
         return context;
     }
@@ -75,6 +76,11 @@ class WorkflowRobotTest extends CamelTestSupport {
                                 ex.getMessage().setHeader(WorkflowConstants.STATUS, WorkflowConstants.NO_UPDATE);
                             }
                         });
+                // polls once in ten minutes: only the wake-up of a step made ready makes it work sooner
+                from("workflow:googleScannedBookWF/google-convert?initialDelay=600000&delay=600000")
+                        .routeId("convert").autoStartup(false)
+                        .process(ex -> runs.computeIfAbsent(ex.getIn().getBody(String.class),
+                                k -> new AtomicInteger()).incrementAndGet());
                 from("workflow:googleScannedBookWF/google-download?stuckAfter=300&delay=20")
                         .routeId("download").autoStartup(false)
                         .process(ex -> runs.computeIfAbsent(ex.getIn().getBody(String.class),
@@ -160,6 +166,40 @@ class WorkflowRobotTest extends CamelTestSupport {
         // a step the route set back to waiting is ready again at once, so the robot takes it again
         assertThat(runs.get("later:1").get()).isGreaterThanOrEqualTo(1);
         assertThat(runs.get("hold:1").get()).isEqualTo(1);
+    }
+
+    @Test
+    void everyStatusChangeIsAnEventAndARobotWorksOnArrival() throws Exception {
+        context.getRouteController().startRoute("convert");
+        long began = System.nanoTime();
+        create("googleScannedBookWF", "druid:ev1");
+        await(() -> {
+            try {
+                return step("druid:ev1", "googleScannedBookWF", "google-convert").status().equals("completed");
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        assertThat(System.nanoTime() - began).as("picked up on arrival, not at the next poll")
+                .isLessThan(TimeUnit.SECONDS.toNanos(5));
+        List<org.apache.camel.util.json.JsonObject> events = getMockEndpoint("mock:events").getExchanges().stream()
+                .map(e -> {
+                    try {
+                        return (org.apache.camel.util.json.JsonObject) org.apache.camel.util.json.Jsoner.deserialize(
+                                e.getIn().getBody(String.class));
+                    } catch (Exception x) {
+                        throw new IllegalStateException(x);
+                    }
+                })
+                .filter(o -> "google-convert".equals(o.getString("process"))).toList();
+        assertThat(events).extracting(o -> o.getString("oldStatus") + ">" + o.getString("newStatus"))
+                .containsExactly("null>waiting", "waiting>queued", "queued>started", "started>completed");
+        org.apache.camel.util.json.JsonObject first = events.get(0);
+        assertThat(first.getString("objectId")).isEqualTo("druid:ev1");
+        assertThat(first.getString("workflow")).isEqualTo("googleScannedBookWF");
+        assertThat(first.getInteger("version")).isEqualTo(1);
+        assertThat(first.getString("lane")).isEqualTo("default");
+        assertThat(first.getString("at")).isNotBlank();
     }
 
     @Test

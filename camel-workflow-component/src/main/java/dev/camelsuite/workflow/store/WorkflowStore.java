@@ -34,6 +34,7 @@ public class WorkflowStore {
     private final DataSource dataSource;
     private final Function<String, WorkflowTemplate> templates;
     private volatile StepUpdater updater;
+    private volatile StepListener listener;
 
     /** A store that starts no next workflows: it only records the steps' statuses. */
     public WorkflowStore(DataSource dataSource) {
@@ -47,6 +48,54 @@ public class WorkflowStore {
     public WorkflowStore(DataSource dataSource, Function<String, WorkflowTemplate> templates) {
         this.dataSource = dataSource;
         this.templates = templates;
+    }
+
+    /** Tells {@code listener} of every status change after its transaction committed (null: nobody). */
+    public void setListener(StepListener listener) {
+        this.listener = listener;
+    }
+
+    private void emit(List<StepChange> changes) {
+        StepListener l = listener;
+        if (l == null || changes.isEmpty()) {
+            return;
+        }
+        try {
+            l.changed(changes);
+        } catch (RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(WorkflowStore.class).warn("A step listener failed: {}", e.getMessage(), e);
+        }
+    }
+
+    /** The changes of a created workflow: each step from nothing to its first status, then those queued at once. */
+    private static List<StepChange> created(WorkflowTemplate template, List<Step> steps, OffsetDateTime at) {
+        List<StepChange> changes = new ArrayList<>();
+        for (Step s : steps) {
+            ProcessDefinition p = template.getProcess(s.process());
+            String initial = p == null ? s.status() : p.initialStatus();
+            changes.add(new StepChange(s.objectId(), s.workflow(), s.process(), s.version(), s.lane(), null, initial, at));
+        }
+        for (Step s : steps) {
+            ProcessDefinition p = template.getProcess(s.process());
+            if (p != null && "waiting".equals(p.initialStatus()) && "queued".equals(s.status())) {
+                changes.add(new StepChange(s.objectId(), s.workflow(), s.process(), s.version(), s.lane(), "waiting",
+                        "queued", at));
+            }
+        }
+        return changes;
+    }
+
+    /** The changes of an update: the step itself, then the steps it made ready. */
+    private static List<StepChange> updated(String objectId, String workflow, String process, StepUpdate update,
+                                            UpdateOutcome outcome, OffsetDateTime at) {
+        List<StepChange> changes = new ArrayList<>();
+        changes.add(new StepChange(objectId, workflow, process, outcome.version(), outcome.lane(),
+                outcome.currentStatus(), update.status(), at));
+        for (Step s : outcome.next()) {
+            changes.add(new StepChange(s.objectId(), s.workflow(), s.process(), s.version(), s.lane(), "waiting",
+                    "queued", at));
+        }
+        return changes;
     }
 
     /**
@@ -75,10 +124,12 @@ public class WorkflowStore {
      */
     public List<Step> create(String objectId, WorkflowTemplate template, int version, String lane, String context)
             throws SQLException {
+        OffsetDateTime now = now();
         try (Connection c = begin()) {
             try {
-                List<Step> created = create(c, objectId, template, version, lane, context, now());
+                List<Step> created = create(c, objectId, template, version, lane, context, now);
                 c.commit();
+                emit(created(template, created, now));
                 return created;
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
@@ -150,7 +201,9 @@ public class WorkflowStore {
                 c.setAutoCommit(true);
                 UpdateOutcome outcome = u.apply(c, objectId, workflow, process, update, now, templates != null);
                 if (!outcome.deferred()) {
-                    return check(outcome, objectId, workflow, process, update).next();
+                    check(outcome, objectId, workflow, process, update);
+                    emit(updated(objectId, workflow, process, update, outcome, now));
+                    return outcome.next();
                 }
             }
         }
@@ -158,11 +211,14 @@ public class WorkflowStore {
             try {
                 UpdateOutcome outcome = check(u.apply(c, objectId, workflow, process, update, now, false), objectId,
                         workflow, process, update);
+                List<StepChange> changes = updated(objectId, workflow, process, update, outcome, now);
                 if (templates != null && outcome.nextWorkflow() != null && StepStatus.isDone(update.status())) {
-                    create(c, objectId, nextTemplate(workflow, process, outcome.nextWorkflow()), outcome.version(),
-                            outcome.lane(), null, now);
+                    WorkflowTemplate next = nextTemplate(workflow, process, outcome.nextWorkflow());
+                    changes.addAll(created(next, create(c, objectId, next, outcome.version(), outcome.lane(), null, now),
+                            now));
                 }
                 c.commit();
+                emit(changes);
                 return outcome.next();
             } catch (SQLException | RuntimeException | WorkflowNotFoundException | WorkflowConflictException e) {
                 c.rollback();
@@ -272,6 +328,16 @@ public class WorkflowStore {
                     steps = StepRows.readAll(s);
                 }
                 c.commit();
+                Map<String, String> before = new HashMap<>();
+                for (Object[] row : claimed) {
+                    before.put((String) row[1], (String) row[3]);
+                }
+                List<StepChange> changes = new ArrayList<>();
+                for (Step st : steps) {
+                    changes.add(new StepChange(st.objectId(), workflow, process, st.version(), st.lane(),
+                            before.get(st.objectId()), "started", now));
+                }
+                emit(changes);
                 return steps;
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
@@ -291,7 +357,7 @@ public class WorkflowStore {
         try (Connection c = begin()) {
             try {
                 List<Object[]> stuck = new ArrayList<>();
-                try (PreparedStatement s = c.prepareStatement("SELECT id, object_id, process, version, status FROM"
+                try (PreparedStatement s = c.prepareStatement("SELECT id, object_id, process, version, status, lane FROM"
                                                               + " workflow_step WHERE workflow = ? AND active = TRUE AND"
                                                               + " status = 'started' AND status_at < ?"
                                                               + " FOR UPDATE SKIP LOCKED")) {
@@ -300,7 +366,7 @@ public class WorkflowStore {
                     try (ResultSet rs = s.executeQuery()) {
                         while (rs.next()) {
                             stuck.add(new Object[] { rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4),
-                                                     rs.getString(5) });
+                                                     rs.getString(5), rs.getString(6) });
                         }
                     }
                 }
@@ -310,6 +376,12 @@ public class WorkflowStore {
                             now);
                 }
                 c.commit();
+                List<StepChange> changes = new ArrayList<>();
+                for (Object[] row : stuck) {
+                    changes.add(new StepChange((String) row[1], workflow, (String) row[2], (Integer) row[3],
+                            (String) row[5], (String) row[4], "queued", now));
+                }
+                emit(changes);
                 return stuck.size();
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
@@ -400,8 +472,11 @@ public class WorkflowStore {
                     throw new WorkflowNotFoundException("Object " + objectId + " has no workflow " + workflow);
                 }
                 int changed = 0;
+                List<StepChange> changes = new ArrayList<>();
                 for (Step step : active) {
                     if (!"skipped".equals(step.status())) {
+                        changes.add(new StepChange(objectId, workflow, step.process(), step.version(), step.lane(),
+                                step.status(), "skipped", now));
                         execute(c, "UPDATE workflow_step SET status = 'skipped', note = ?, status_at = ?, completed_at = COALESCE(completed_at, ?)"
                                    + " WHERE object_id = ? AND workflow = ? AND version = ? AND process = ?",
                                 note, now, now, objectId, workflow, step.version(), step.process());
@@ -410,6 +485,7 @@ public class WorkflowStore {
                     }
                 }
                 c.commit();
+                emit(changes);
                 return changed;
             } catch (SQLException | RuntimeException | WorkflowNotFoundException e) {
                 c.rollback();
