@@ -39,6 +39,10 @@ public final class WorkflowConstants {
     public static final String LIMIT = "CamelWorkflowLimit";
     @Metadata(description = "create: the object version's context (JSON); a blank one deletes it.", javaType = "String")
     public static final String CONTEXT = "CamelWorkflowContext";
+    @Metadata(description = "create: the date the workflow starts; until then no queue lists its steps and no robot"
+                            + " claims them. An OffsetDateTime, Instant, Date or ISO-8601 text.",
+              javaType = "java.time.OffsetDateTime")
+    public static final String START_DATE = "CamelWorkflowStartDate";
     @Metadata(description = "archive: finished workflows whose last change is older than this many days go too;"
                             + " overrides the retentionDays option.", javaType = "Integer")
     public static final String RETENTION_DAYS = "CamelWorkflowRetentionDays";

@@ -40,8 +40,31 @@ public class WorkflowProducer extends HeaderSelectorProducer {
         String lane = message.getHeader(WorkflowConstants.LANE, endpoint.getLane(), String.class);
         String context = message.getHeader(WorkflowConstants.CONTEXT, String.class);
         List<Step> steps = store().create(requireObjectId(message, "create"), template, version == null ? 1 : version,
-                lane, context);
+                lane, context, startDate(message));
         message.setBody(steps);
+    }
+
+    /** The start date of a created workflow, from an OffsetDateTime, Instant, Date or ISO-8601 text; null for none. */
+    private static java.time.OffsetDateTime startDate(Message message) {
+        Object value = message.getHeader(WorkflowConstants.START_DATE);
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof java.time.OffsetDateTime d) {
+            return d;
+        }
+        if (value instanceof java.time.Instant i) {
+            return i.atOffset(java.time.ZoneOffset.UTC);
+        }
+        if (value instanceof java.util.Date d) {
+            return d.toInstant().atOffset(java.time.ZoneOffset.UTC);
+        }
+        try {
+            return java.time.OffsetDateTime.parse(value.toString().trim());
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new IllegalArgumentException("Operation create: header " + WorkflowConstants.START_DATE
+                                               + " must be a date (e.g. 2026-12-01T00:00:00Z), not '" + value + "'");
+        }
     }
 
     @InvokeOnHeader("update")

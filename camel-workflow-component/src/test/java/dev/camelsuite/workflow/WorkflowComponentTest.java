@@ -278,4 +278,18 @@ class WorkflowComponentTest extends CamelTestSupport {
             }).getException()).isInstanceOf(java.sql.SQLException.class).hasMessageContaining("WORKFLOW_STEP");
         }
     }
+
+    @Test
+    void aStartDateKeepsAWorkflowOutOfItsQueuesUntilThen() {
+        template.sendBodyAndHeaders("workflow:accessionWF?operation=create", null, java.util.Map.of(
+                WorkflowConstants.OBJECT_ID, "druid:sd1", WorkflowConstants.START_DATE, "2999-01-01T00:00:00Z"));
+        template.sendBodyAndHeaders("workflow:accessionWF?operation=create", null, java.util.Map.of(
+                WorkflowConstants.OBJECT_ID, "druid:sd2", WorkflowConstants.START_DATE, java.time.Instant.EPOCH));
+        assertThat(template.requestBody("workflow:accessionWF/descriptive-metadata?operation=queue", null, List.class))
+                .containsExactly("druid:sd2");
+        assertThatThrownBy(() -> template.sendBodyAndHeaders("workflow:accessionWF?operation=create", null,
+                java.util.Map.of(WorkflowConstants.OBJECT_ID, "druid:sd3", WorkflowConstants.START_DATE, "soon")))
+                .hasRootCauseMessage("Operation create: header CamelWorkflowStartDate must be a date (e.g."
+                                     + " 2026-12-01T00:00:00Z), not 'soon'");
+    }
 }

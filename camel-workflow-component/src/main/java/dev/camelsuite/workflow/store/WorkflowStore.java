@@ -124,10 +124,24 @@ public class WorkflowStore {
      */
     public List<Step> create(String objectId, WorkflowTemplate template, int version, String lane, String context)
             throws SQLException {
+        return create(objectId, template, version, lane, context, null);
+    }
+
+    /**
+     * Creates a workflow as {@link #create(String, WorkflowTemplate, int, String, String)} does, dated to start at
+     * {@code startAt}: until then no queue lists its steps and no robot claims them (null: at once).
+     */
+    public List<Step> create(String objectId, WorkflowTemplate template, int version, String lane, String context,
+                             OffsetDateTime startAt)
+            throws SQLException {
         OffsetDateTime now = now();
         try (Connection c = begin()) {
             try {
                 List<Step> created = create(c, objectId, template, version, lane, context, now);
+                if (startAt != null) {
+                    execute(c, "UPDATE workflow_step SET start_at = ? WHERE object_id = ? AND workflow = ? AND version = ?",
+                            startAt, objectId, template.getId(), version);
+                }
                 c.commit();
                 emit(created(template, created, now));
                 return created;
@@ -275,6 +289,7 @@ public class WorkflowStore {
         OffsetDateTime now = now();
         String sql = "SELECT id, object_id, version, status FROM workflow_step WHERE workflow = ? AND process = ?"
                      + " AND active = TRUE AND (status = 'queued' OR status = 'retrying' AND status_at <= ?)"
+                     + " AND (start_at IS NULL OR start_at <= ?)"
                      + (lane == null ? "" : " AND lane = ?") + " ORDER BY status_at, id FETCH FIRST " + limit
                      + " ROWS ONLY FOR UPDATE SKIP LOCKED";
         try (Connection c = begin()) {
@@ -284,8 +299,9 @@ public class WorkflowStore {
                     s.setString(1, workflow);
                     s.setString(2, process);
                     s.setObject(3, now.minus(retryDelay));
+                    s.setObject(4, now);
                     if (lane != null) {
-                        s.setString(4, lane);
+                        s.setString(5, lane);
                     }
                     try (ResultSet rs = s.executeQuery()) {
                         while (rs.next()) {
@@ -620,15 +636,16 @@ public class WorkflowStore {
         // With a lane every column of the queue index before status_at is fixed, so ordering by all of them is
         // ordering by age; spelled out, H2 reads the index in order too instead of sorting the whole queue.
         String sql = "SELECT object_id FROM workflow_step WHERE workflow = ? AND process = ? AND status = ?"
-                     + " AND active = TRUE" + (lane == null ? " ORDER BY status_at, id"
+                     + " AND active = TRUE AND (start_at IS NULL OR start_at <= ?)" + (lane == null ? " ORDER BY status_at, id"
                 : " AND lane = ? ORDER BY workflow, process, status, active, lane, status_at, id")
                      + (limit > 0 ? " FETCH FIRST " + limit + " ROWS ONLY" : "");
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, workflow);
             s.setString(2, process);
             s.setString(3, status);
+            s.setObject(4, now());
             if (lane != null) {
-                s.setString(4, lane);
+                s.setString(5, lane);
             }
             List<String> ids = new ArrayList<>();
             try (ResultSet rs = s.executeQuery()) {

@@ -201,6 +201,19 @@ abstract class WorkflowStoreTest {
     }
 
     @Test
+    void aFutureDatedWorkflowIsInNoQueueAndClaimedByNoRobotBeforeItsStartDate() throws Exception {
+        java.time.OffsetDateTime now = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC);
+        store.create("druid:later", accession, 1, "default", null, now.plusHours(1));
+        store.create("druid:due", accession, 1, "default", null, now.minusMinutes(1));
+        store.create("druid:now", accession, 1, "default", null);
+        assertThat(store.queue("accessionWF", "descriptive-metadata", null, 0))
+                .containsExactlyInAnyOrder("druid:due", "druid:now");
+        assertThat(store.claim("accessionWF", "descriptive-metadata", null, 10, java.time.Duration.ZERO, "robot"))
+                .extracting(Step::objectId).containsExactlyInAnyOrder("druid:due", "druid:now");
+        assertThat(statusOf(store.get("druid:later", "accessionWF"), "descriptive-metadata")).isEqualTo("queued");
+    }
+
+    @Test
     void reCreatingANewVersionMakesItTheOnlyActiveOne() throws Exception {
         store.create("druid:ff1", accession, 1, "default", null);
         store.create("druid:ff1", accession, 2, "fast", null);
