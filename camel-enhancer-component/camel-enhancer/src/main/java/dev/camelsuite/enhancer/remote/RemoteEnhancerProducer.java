@@ -52,6 +52,8 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     /** How a request without a timeout is registered: in practice never evicted. */
     private static final long NO_TIMEOUT = 100L * 365 * 24 * 3600 * 1000;
     private static final long TIMEOUT_CHECK_INTERVAL = 100;
+    /** How long after the first metadata answer the producer still expects answers of other instances. */
+    private static final long METADATA_SETTLE_MILLIS = 250;
 
     private final EnhancerEndpoint endpoint;
     private final EnhancerConfiguration configuration;
@@ -164,6 +166,9 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         }
         try {
             first.get(configuration.getGetMetaTimeout(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            // the other instances answer the same broadcast a moment later: give them that moment, so that a
+            // collection process complete sent right after the start waits for all of them
+            Thread.sleep(Math.min(METADATA_SETTLE_MILLIS, configuration.getGetMetaTimeout()));
         } catch (java.util.concurrent.TimeoutException e) {
             statistics.metadataError();
             BrokerConnections.close(connection);
