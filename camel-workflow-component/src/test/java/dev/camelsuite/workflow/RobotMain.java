@@ -43,11 +43,16 @@ public final class RobotMain {
 
     /** The robots' route: each run of an object leaves a row in robot_log. */
     static RouteBuilder logging(String robots, String name) {
+        return logging(robots, name, "");
+    }
+
+    /** The same with more options of the robot endpoint (each starting with {@code &}). */
+    static RouteBuilder logging(String robots, String name, String options) {
         return new RouteBuilder() {
             @Override
             public void configure() {
                 from("workflow:accessionWF/descriptive-metadata?robots=" + robots + "&claimBatch=10&delay=10&robotName="
-                     + name)
+                     + name + options)
                         .process(ex -> {
                             WorkflowComponent c = ex.getContext().getComponent("workflow", WorkflowComponent.class);
                             try (Connection conn = c.getDataSource().getConnection();

@@ -41,7 +41,7 @@ class RobotsAcrossJvmsTest {
             try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
                 s.execute("CREATE TABLE robot_log (object_id VARCHAR(255) NOT NULL, robot VARCHAR(50) NOT NULL)");
             }
-            load(ds);
+            load(ds, ITEMS);
             Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Xmx256m", "-cp", System.getProperty("java.class.path"), RobotMain.class.getName(), url, "2", "jvm2")
                     .redirectError(ProcessBuilder.Redirect.INHERIT).start();
@@ -92,7 +92,7 @@ class RobotsAcrossJvmsTest {
         }
     }
 
-    private static long completed(DataSource ds) throws Exception {
+    static long completed(DataSource ds) throws Exception {
         try (Connection c = ds.getConnection(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM workflow_step WHERE process = 'descriptive-metadata'"
                                            + " AND status = 'completed'")) {
@@ -101,8 +101,8 @@ class RobotsAcrossJvmsTest {
         }
     }
 
-    /** 10,000 accessioning workflows at their first ready steps, written in bulk. */
-    private static void load(DataSource ds) throws Exception {
+    /** Accessioning workflows at their first ready steps, written in bulk. */
+    static void load(DataSource ds, int items) throws Exception {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         List<String> prereqs = List.of("", "start-accession", "start-accession", "descriptive-metadata,rights-metadata",
                 "publish", "shelve", "sdr-ingest-received");
@@ -112,7 +112,7 @@ class RobotsAcrossJvmsTest {
                                                           + " version, status, lane, active, skip_queue, prerequisites,"
                                                           + " attempts, status_at, created_at) VALUES (?, 'accessionWF',"
                                                           + " ?, 1, ?, 'default', TRUE, ?, ?, 0, ?, ?)")) {
-                for (int o = 0; o < ITEMS; o++) {
+                for (int o = 0; o < items; o++) {
                     for (int p = 0; p < PROCESSES.length; p++) {
                         s.setString(1, "druid:jvm" + o);
                         s.setString(2, PROCESSES[p]);
