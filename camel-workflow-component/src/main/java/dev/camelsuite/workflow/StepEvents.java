@@ -39,19 +39,22 @@ final class StepEvents implements StepListener {
 
     @Override
     public void changed(List<StepChange> changes) {
-        for (StepChange change : changes) {
-            if ("queued".equals(change.newStatus()) || "retrying".equals(change.newStatus())) {
-                for (WorkflowRobot robot : robots) {
-                    robot.wakeUpFor(change);
-                }
-            }
-            if (template != null) {
+        // every event of the change goes out before a robot is woken: what the robot then does comes after it
+        if (template != null) {
+            for (StepChange change : changes) {
                 try {
                     template.sendBody(eventsUri, json(change));
                 } catch (Exception e) {
                     // the change is committed; an event that cannot be sent is lost, and polling remains the net
                     LOG.warn("Could not publish the change of {} at {}/{} to {}: {}", change.objectId(),
                             change.workflow(), change.process(), eventsUri, e.getMessage());
+                }
+            }
+        }
+        for (StepChange change : changes) {
+            if ("queued".equals(change.newStatus()) || "retrying".equals(change.newStatus())) {
+                for (WorkflowRobot robot : robots) {
+                    robot.wakeUpFor(change);
                 }
             }
         }

@@ -1,9 +1,5 @@
 package dev.camelsuite.workflow;
 
-import java.sql.Connection;
-import java.sql.Statement;
-import java.util.concurrent.atomic.AtomicInteger;
-
 import javax.sql.DataSource;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -13,13 +9,11 @@ import org.junit.jupiter.api.BeforeAll;
 /** The robots on a real PostgreSQL 16 server with its default durability. */
 class PostgresWorkflowRobotTest extends WorkflowRobotTest {
 
-    private static final AtomicInteger DATABASES = new AtomicInteger();
     private static EmbeddedPostgres postgres;
 
     @BeforeAll
     static void startPostgres() throws Exception {
-        postgres = EmbeddedPostgres.builder().setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on")
-                .setServerConfig("full_page_writes", "on").start();
+        postgres = DurablePostgres.start();
     }
 
     @AfterAll
@@ -31,10 +25,6 @@ class PostgresWorkflowRobotTest extends WorkflowRobotTest {
 
     @Override
     protected DataSource newDatabase() throws Exception {
-        String name = "robots_" + DATABASES.incrementAndGet();
-        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE " + name);
-        }
-        return postgres.getDatabase("postgres", name);
+        return DurablePostgres.newDatabase(postgres, "robots");
     }
 }

@@ -33,8 +33,7 @@ class RobotsAcrossJvmsTest {
 
     @Test
     void everyItemRunsOnceAcrossTwoJvms() throws Exception {
-        try (EmbeddedPostgres pg = EmbeddedPostgres.builder().setServerConfig("fsync", "on")
-                .setServerConfig("synchronous_commit", "on").start()) {
+        try (EmbeddedPostgres pg = DurablePostgres.start()) {
             String url = pg.getJdbcUrl("postgres", "postgres");
             com.zaxxer.hikari.HikariDataSource ds = RobotMain.pool(url);
             new WorkflowStore(ds).migrate();

@@ -26,8 +26,7 @@ class RobotsThroughDatabaseRestartTest {
     private static final int ITEMS = 2_000;
 
     private static EmbeddedPostgres start(File dir, int port) throws Exception {
-        return EmbeddedPostgres.builder().setDataDirectory(dir).setCleanDataDirectory(false).setPort(port)
-                .setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on").start();
+        return DurablePostgres.builder().setDataDirectory(dir).setCleanDataDirectory(false).setPort(port).start();
     }
 
     @Test

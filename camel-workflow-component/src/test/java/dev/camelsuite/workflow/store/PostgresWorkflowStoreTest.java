@@ -3,7 +3,6 @@ package dev.camelsuite.workflow.store;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
@@ -17,14 +16,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The store on a real PostgreSQL 16 server that the test starts, with its default durability. */
 class PostgresWorkflowStoreTest extends WorkflowStoreTest {
 
-    private static final AtomicInteger DATABASES = new AtomicInteger();
     private static EmbeddedPostgres postgres;
 
     @BeforeAll
     static void startPostgres() throws Exception {
-        // the embedded server turns durability off by default; a store is only tested with what production runs
-        postgres = EmbeddedPostgres.builder().setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on")
-                .setServerConfig("full_page_writes", "on").start();
+        postgres = dev.camelsuite.workflow.DurablePostgres.start();
     }
 
     @AfterAll
@@ -48,10 +44,6 @@ class PostgresWorkflowStoreTest extends WorkflowStoreTest {
 
     @Override
     protected DataSource newDatabase() throws Exception {
-        String name = "wf_" + DATABASES.incrementAndGet();
-        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE " + name);
-        }
-        return postgres.getDatabase("postgres", name);
+        return dev.camelsuite.workflow.DurablePostgres.newDatabase(postgres, "wf");
     }
 }
