@@ -292,4 +292,20 @@ class WorkflowComponentTest extends CamelTestSupport {
                 .hasRootCauseMessage("Operation create: header CamelWorkflowStartDate must be a date (e.g."
                                      + " 2026-12-01T00:00:00Z), not 'soon'");
     }
+
+    @Test
+    void wrongRobotOptionsAreNamed() {
+        for (String[] bad : new String[][] {
+                { "robots=0", "Option robots must be > 0 but was 0" },
+                { "maxAttempts=0", "Option maxAttempts must be > 0 but was 0" },
+                { "retryDelay=-1", "Option retryDelay must be >= 0 (milliseconds) but was -1" },
+                { "claimBatch=0", "Option claimBatch must be > 0 but was 0" },
+                { "stuckAfter=-1", "Option stuckAfter must be >= 0 (milliseconds, 0 for none) but was -1" } }) {
+            assertThatThrownBy(() -> context.getEndpoint("workflow:accessionWF/shelve?" + bad[0]))
+                    .isInstanceOf(ResolveEndpointFailedException.class).rootCause().hasMessage(bad[1]);
+        }
+        assertThatThrownBy(() -> context.getEndpoint("workflow:accessionWF").createConsumer(ex -> {
+        })).hasMessageContaining("A workflow robot needs the workflow and the process it works on");
+    }
 }
+

@@ -61,6 +61,10 @@ class EndpointOptionsTest {
                     .rootCause().hasMessageContaining("Option thresholdCount must be >= 0");
             assertThatThrownBy(() -> context.getEndpoint("enhancer:demo?thresholdWindow=-2"))
                     .rootCause().hasMessageContaining("Option thresholdWindow must be >= 0");
+            assertThatThrownBy(() -> context.getEndpoint("enhancer:demo?getMetaTimeout=-1"))
+                    .rootCause().hasMessageContaining("Option getMetaTimeout must be >= 0");
+            assertThatThrownBy(() -> context.getEndpoint("enhancer:demo?cpcTimeout=-1"))
+                    .rootCause().hasMessageContaining("Option cpcTimeout must be >= 0");
         }
     }
 

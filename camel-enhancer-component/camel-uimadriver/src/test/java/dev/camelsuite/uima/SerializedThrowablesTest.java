@@ -56,8 +56,9 @@ class SerializedThrowablesTest {
 
     @Test
     void aCauseLessExceptionWithoutMessage() throws Exception {
-        assertThat(SerializedThrowables.read(serialize(new UnsupportedOperationException())))
-                .extracting(Object::toString).containsExactly("java.lang.UnsupportedOperationException");
+        List<SerializedThrowables.RemoteCause> chain = SerializedThrowables.read(
+                serialize(new UnsupportedOperationException()));
+        assertThat(chain).extracting(Object::toString).containsExactly("java.lang.UnsupportedOperationException");
     }
 
     @Test

@@ -226,6 +226,19 @@ class UimaDriverServiceTest extends CamelTestSupport {
     }
 
     @Test
+    void aDocumentForAnotherServiceInstanceIsTakenByNoneOfThese() {
+        // UIMA AS services select targeted requests by their own id (ip:pid): this one matches no instance
+        Exchange header = template.request(uri("RoomNumberQueue", "timeout=1500"), e -> {
+            e.getIn().setBody("Room 20-001");
+            e.getIn().setHeader(UimaDriverConstants.TARGET_SERVICE_ID, "10.255.255.1:1");
+        });
+        assertThat(header.getException()).isInstanceOf(ExchangeTimedOutException.class);
+        Exchange option = template.request(uri("RoomNumberQueue", "timeout=1500&targetServiceId=10.255.255.1:1"),
+                e -> e.getIn().setBody("Room 20-001"));
+        assertThat(option.getException()).isInstanceOf(ExchangeTimedOutException.class);
+    }
+
+    @Test
     void noReplyWithinTheTimeoutIsAnExchangeTimedOutException() {
         // the failing test service sleeps 3 s on SLOW
         Exchange out = template.request(uri("FailingQueue", "timeout=500"), e -> e.getIn().setBody("SLOW please"));
