@@ -54,6 +54,8 @@ class BrokerRestartTest {
             ProducerTemplate template = context.createProducerTemplate();
             String uri = "enhancer:steady" + options + "&timeout=4000&casPoolSize=8";
 
+            // the producer is started (its metadata request answered) before the batch, so the batch is in flight
+            template.requestBody(uri, "warm up");
             List<CompletableFuture<Exchange>> before = new ArrayList<>();
             for (int i = 0; i < 100; i++) {
                 before.add(template.asyncSend(uri, ex -> ex.getIn().setBody("before the restart")));

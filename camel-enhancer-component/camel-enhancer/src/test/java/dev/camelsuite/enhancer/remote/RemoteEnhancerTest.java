@@ -269,7 +269,11 @@ class RemoteEnhancerTest extends CamelTestSupport {
         String uri = remote("busy", "busy.q", "timeout=20000");
         CompletableFuture<Object> first = template.asyncRequestBodyAndHeader(uri, "500", EnhancerConstants.REFERENCE_ID,
                 "same-id");
-        Thread.sleep(100);
+        // the first is in flight once a worker runs it (the producer's start, with its metadata request, comes first)
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (concurrent.get() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
         assertThatThrownBy(() -> template.requestBodyAndHeader(uri, "1", EnhancerConstants.REFERENCE_ID, "same-id"))
                 .cause().isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Reference id same-id is already in flight");
