@@ -100,14 +100,16 @@ public class WorkflowStore {
 
     /**
      * Brings the schema up to date (Flyway, its history in {@code workflow_schema_history}). PostgreSQL also gets the
-     * server-side update function of {@code classpath:db/workflow-postgresql}.
+     * server-side update function of {@code classpath:db/workflow-postgresql}. The migrations are named in
+     * {@link WorkflowMigrations}, not found by scanning.
      */
     public void migrate() throws SQLException {
-        String[] locations = isPostgres()
-                ? new String[] { "classpath:db/workflow", "classpath:db/workflow-postgresql" }
-                : new String[] { "classpath:db/workflow" };
-        Flyway.configure().dataSource(dataSource).locations(locations).table("workflow_schema_history").load()
-                .migrate();
+        boolean postgres = isPostgres();
+        String[] locations = postgres
+                ? new String[] { "classpath:" + WorkflowMigrations.FOLDER, "classpath:" + WorkflowMigrations.POSTGRESQL_FOLDER }
+                : new String[] { "classpath:" + WorkflowMigrations.FOLDER };
+        Flyway.configure().dataSource(dataSource).locations(locations).resourceProvider(new WorkflowMigrations(postgres))
+                .table("workflow_schema_history").load().migrate();
     }
 
     private boolean isPostgres() throws SQLException {
