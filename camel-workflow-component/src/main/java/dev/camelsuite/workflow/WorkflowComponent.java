@@ -33,7 +33,8 @@ public class WorkflowComponent extends DefaultComponent {
               description = "The file (without extension) of the embedded H2 database used when no dataSource is set.")
     private String defaultDatabaseFile = "./workflow-data/workflow";
 
-    @Metadata(description = "Workflow template files, comma separated, as Camel resources (classpath:…, file:…).")
+    @Metadata(description = "Workflow template files, comma separated, as Camel resources (classpath:…, file:…); a file:"
+                           + " folder stands for every .xml file in it.")
     private String templates;
 
     @Metadata(description = "An endpoint every status change is sent to as JSON {objectId, workflow, process, version,"
@@ -77,11 +78,11 @@ public class WorkflowComponent extends DefaultComponent {
         if (templates != null) {
             for (String location : templates.split(",")) {
                 String trimmed = location.trim();
-                if (!trimmed.isEmpty()) {
-                    try (InputStream in = ResourceHelper.resolveMandatoryResourceAsInputStream(getCamelContext(), trimmed)) {
-                        all.add(WorkflowTemplateParser.parse(in, trimmed));
+                for (String file : TemplateFolder.expand(trimmed)) {
+                    try (InputStream in = ResourceHelper.resolveMandatoryResourceAsInputStream(getCamelContext(), file)) {
+                        all.add(WorkflowTemplateParser.parse(in, file));
                     } catch (IOException e) {
-                        throw new IllegalArgumentException("Option templates: cannot read " + trimmed + ": "
+                        throw new IllegalArgumentException("Option templates: cannot read " + file + ": "
                                                            + e.getMessage(), e);
                     }
                 }
