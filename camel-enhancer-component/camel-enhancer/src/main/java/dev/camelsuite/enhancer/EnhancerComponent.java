@@ -3,6 +3,8 @@ package dev.camelsuite.enhancer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 
@@ -119,6 +121,24 @@ public class EnhancerComponent extends DefaultComponent {
         throw new InvalidChainException(name, null, "No chain named '" + name + "': add it to the enhancer"
                                                     + " component, define camel.component.enhancer.chains[" + name
                                                     + "], or bind a Chain bean of that name");
+    }
+
+    /** The names of every chain this component can resolve: added in Java, from configuration, or bound as beans. */
+    public SortedSet<String> getChainNames() {
+        SortedSet<String> names = new TreeSet<>(javaChains.keySet());
+        names.addAll(chains.keySet());
+        names.addAll(getCamelContext().getRegistry().findByTypeWithName(Chain.class).keySet());
+        names.addAll(getCamelContext().getRegistry().findByTypeWithName(ChainDefinition.class).keySet());
+        return names;
+    }
+
+    /** The names of every engine this component can find: added to it, or bound as beans (by their engine name). */
+    public SortedSet<String> getEngineNames() {
+        SortedSet<String> names = new TreeSet<>(engines.keySet());
+        for (EnhancementEngine engine : getCamelContext().getRegistry().findByType(EnhancementEngine.class)) {
+            names.add(engine.getName());
+        }
+        return names;
     }
 
     /**

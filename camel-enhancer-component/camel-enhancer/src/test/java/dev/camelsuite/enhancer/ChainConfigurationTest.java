@@ -30,6 +30,11 @@ class ChainConfigurationTest {
         try {
             EnhancerComponent component = main.getCamelContext().getComponent("enhancer", EnhancerComponent.class);
             assertThat(component.getConfiguration().getTimeout()).isEqualTo(30000);
+            component.addChain(dev.camelsuite.enhancer.chain.Chain.list("fromJava", "ner"));
+            main.getCamelContext().getRegistry().bind("asBean", dev.camelsuite.enhancer.chain.Chain.list("asBean", "langid"));
+            // what the HTTP API lists: every chain and engine the component can resolve, by name
+            assertThat(component.getChainNames()).containsExactly("asBean", "default", "fromJava");
+            assertThat(component.getEngineNames()).containsExactly("langid", "ner");
             assertThat(component.resolveChain("default").toString())
                     .isEqualTo("graph chain 'default' [langid, ner;optional;dependsOn=langid]");
             ContentItem item = main.getCamelContext().createProducerTemplate()
