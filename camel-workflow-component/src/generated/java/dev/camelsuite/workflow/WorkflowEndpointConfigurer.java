@@ -80,6 +80,8 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "useFixedDelay": target.setUseFixedDelay(property(camelContext, boolean.class, value)); return true;
         case "wakeupfrom":
         case "wakeUpFrom": target.setWakeUpFrom(property(camelContext, java.lang.String.class, value)); return true;
+        case "withcontext":
+        case "withContext": target.setWithContext(property(camelContext, boolean.class, value)); return true;
         default: return false;
         }
     }
@@ -144,6 +146,8 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "useFixedDelay": return boolean.class;
         case "wakeupfrom":
         case "wakeUpFrom": return java.lang.String.class;
+        case "withcontext":
+        case "withContext": return boolean.class;
         default: return null;
         }
     }
@@ -209,6 +213,8 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "useFixedDelay": return target.isUseFixedDelay();
         case "wakeupfrom":
         case "wakeUpFrom": return target.getWakeUpFrom();
+        case "withcontext":
+        case "withContext": return target.isWithContext();
         default: return null;
         }
     }

@@ -23,7 +23,7 @@ public class WorkflowEndpointUriFactory extends org.apache.camel.support.compone
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(34);
+        Set<String> props = new HashSet<>(35);
         props.add("activeOnly");
         props.add("backoffErrorThreshold");
         props.add("backoffIdleThreshold");
@@ -57,6 +57,7 @@ public class WorkflowEndpointUriFactory extends org.apache.camel.support.compone
         props.add("timeUnit");
         props.add("useFixedDelay");
         props.add("wakeUpFrom");
+        props.add("withContext");
         props.add("workflowName");
         PROPERTY_NAMES = Collections.unmodifiableSet(props);
         SECRET_PROPERTY_NAMES = Collections.emptySet();

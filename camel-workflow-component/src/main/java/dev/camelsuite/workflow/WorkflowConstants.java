@@ -37,7 +37,8 @@ public final class WorkflowConstants {
     @Metadata(description = "queue and errors: at most this many objects; overrides the limit option.",
               javaType = "Integer")
     public static final String LIMIT = "CamelWorkflowLimit";
-    @Metadata(description = "create: the object version's context (JSON); a blank one deletes it.", javaType = "String")
+    @Metadata(description = "create: the object version's context (JSON); a blank one deletes it. Robot (out), with"
+                            + " withContext: the context of the step's object version.", javaType = "String")
     public static final String CONTEXT = "CamelWorkflowContext";
     @Metadata(description = "create: the date the workflow starts; until then no queue lists its steps and no robot"
                             + " claims them. An OffsetDateTime, Instant, Date or ISO-8601 text.",

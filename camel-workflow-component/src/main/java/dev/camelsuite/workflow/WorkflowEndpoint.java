@@ -50,6 +50,11 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
               description = "Robot: its name, written in the note of the steps it claims; host:pid by default.")
     private String robotName;
 
+    @UriParam(label = "consumer", defaultValue = "false",
+              description = "Robot: whether each exchange carries the object version's context (JSON) in the header"
+                            + " CamelWorkflowContext; one more query per step, so off by default.")
+    private boolean withContext;
+
     @UriParam(label = "consumer",
               description = "Robot: an endpoint of step events (the component's events option, e.g. a JMS topic) the robot"
                             + " listens to, working at once when a step of its process becomes ready in another JVM."
@@ -187,6 +192,14 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
 
     public void setWakeUpFrom(String wakeUpFrom) {
         this.wakeUpFrom = wakeUpFrom;
+    }
+
+    public boolean isWithContext() {
+        return withContext;
+    }
+
+    public void setWithContext(boolean withContext) {
+        this.withContext = withContext;
     }
 
     public long getStuckAfter() {

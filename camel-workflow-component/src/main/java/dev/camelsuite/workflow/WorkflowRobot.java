@@ -184,6 +184,9 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             in.setHeader(WorkflowConstants.LANE, step.lane());
             in.setHeader(WorkflowConstants.ATTEMPTS, step.attempts());
             try {
+                if (endpoint.isWithContext()) {
+                    in.setHeader(WorkflowConstants.CONTEXT, store().context(step.objectId(), step.version()));
+                }
                 getProcessor().process(exchange);
             } catch (Exception e) {
                 exchange.setException(e);

@@ -90,6 +90,10 @@ class WorkflowRobotTest extends CamelTestSupport {
                         .routeId("elsewhere").autoStartup(false)
                         .process(ex -> runs.computeIfAbsent(ex.getIn().getBody(String.class),
                                 k -> new AtomicInteger()).incrementAndGet());
+                from("workflow:accessionWF/publish?withContext=true&delay=20")
+                        .routeId("publish").autoStartup(false)
+                        .process(ex -> contexts.put(ex.getIn().getBody(String.class),
+                                String.valueOf(ex.getIn().getHeader(WorkflowConstants.CONTEXT))));
                 from("workflow:googleScannedBookWF/google-download?stuckAfter=300&delay=20")
                         .routeId("download").autoStartup(false)
                         .process(ex -> runs.computeIfAbsent(ex.getIn().getBody(String.class),
@@ -97,6 +101,8 @@ class WorkflowRobotTest extends CamelTestSupport {
             }
         };
     }
+
+    private final Map<String, String> contexts = new ConcurrentHashMap<>();
 
     private WorkflowStore store() {
         return context.getComponent("workflow", WorkflowComponent.class).getStore();
@@ -254,5 +260,21 @@ class WorkflowRobotTest extends CamelTestSupport {
         assertThat(store().history("druid:gb9", "googleScannedBookWF")).filteredOn(h -> h[0].equals("google-download"))
                 .extracting(h -> h[2]).containsExactly("waiting", "queued", "started", "queued", "started",
                         "completed");
+    }
+
+    @Test
+    void aRobotWithContextGetsTheObjectVersionsContext() throws Exception {
+        template.sendBodyAndHeaders("workflow:accessionWF?operation=create", null, Map.of(WorkflowConstants.OBJECT_ID,
+                "druid:ctx1", WorkflowConstants.CONTEXT, "{\"requireOCR\":true}"));
+        create("accessionWF", "druid:ctx2");
+        for (String id : List.of("druid:ctx1", "druid:ctx2")) {
+            for (String process : List.of("descriptive-metadata", "rights-metadata")) {
+                template.sendBodyAndHeaders("workflow:accessionWF/" + process + "?operation=update", null, Map.of(
+                        WorkflowConstants.OBJECT_ID, id, WorkflowConstants.STATUS, "completed"));
+            }
+        }
+        context.getRouteController().startRoute("publish");
+        await(() -> contexts.size() == 2);
+        assertThat(contexts).containsEntry("druid:ctx1", "{\"requireOCR\":true}").containsEntry("druid:ctx2", "null");
     }
 }
