@@ -106,6 +106,15 @@ class SeedExampleTest extends CamelTestSupport {
             assertThat(parsed.filter(null, dc.apply("language"), vf.createLiteral("de"))).hasSize(1);
             assertThat(parsed.filter(null, dc.apply("type"), dc.apply("LinguisticSystem"))).hasSize(1);
         }
+        // without metadata: the enhancements alone; the plan alone: its nodes and nothing else
+        Model bare = EnhancementRdf.toModel(item, false);
+        var vf = SimpleValueFactory.getInstance();
+        assertThat(bare.filter(null, RDF.TYPE, vf.createIRI(Vocabulary.EM, "ChainExecution"))).isEmpty();
+        assertThat(bare.filter(null, RDF.TYPE, vf.createIRI(Vocabulary.FISE, "TextAnnotation"))).isNotEmpty();
+        Model plan = EnhancementRdf.toModel(item.getExecutionMetadata().getPlan());
+        assertThat(plan.filter(null, RDF.TYPE, vf.createIRI(Vocabulary.EP, "ExecutionNode"))).hasSize(5);
+        assertThat(plan.filter(null, RDF.TYPE, vf.createIRI(Vocabulary.EP, "ExecutionPlan"))).hasSize(1);
+        assertThat(plan.filter(null, RDF.TYPE, vf.createIRI(Vocabulary.EM, "ChainExecution"))).isEmpty();
     }
 
     static void assertSeedMetadata(ExecutionMetadata md) {

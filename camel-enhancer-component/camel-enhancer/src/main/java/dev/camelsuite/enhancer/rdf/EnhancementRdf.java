@@ -102,6 +102,14 @@ public final class EnhancementRdf {
 
     /** The item's enhancements (Stanbol's enhancement structure) and, if it has them, its execution metadata. */
     public static Model toModel(ContentItem item) {
+        return toModel(item, true);
+    }
+
+    /**
+     * The item's enhancements, with its execution metadata and plan only when asked (Stanbol leaves them out unless
+     * the request says {@code executionmetadata=true}).
+     */
+    public static Model toModel(ContentItem item, boolean withMetadata) {
         Model model = newModel();
         IRI itemIri = VF.createIRI(item.getUri());
         ExecutionMetadata md = item.getExecutionMetadata();
@@ -149,7 +157,7 @@ public final class EnhancementRdf {
                 model.add(ea, DC_RELATION, annotationIris.get(e.getTextAnnotation().getId()));
             }
         }
-        if (md != null) {
+        if (md != null && withMetadata) {
             addMetadata(model, md, itemIri);
         }
         return model;
@@ -177,12 +185,20 @@ public final class EnhancementRdf {
         return model;
     }
 
-    private static void addMetadata(Model model, ExecutionMetadata md, IRI itemIri) {
-        ExecutionPlan plan = md.getPlan();
+    /** The execution plan of a chain alone (Stanbol's {@code /enhancer/chain/{name}/ep}). */
+    public static Model toModel(ExecutionPlan plan) {
+        Model model = newModel();
+        addPlan(model, plan);
+        return model;
+    }
+
+    /** Adds the plan; answers its nodes by index, the plan's own node last. */
+    private static BNode[] addPlan(Model model, ExecutionPlan plan) {
         BNode planNode = VF.createBNode();
         model.add(planNode, RDF.TYPE, EP_EXECUTION_PLAN);
         model.add(planNode, EP_CHAIN, VF.createLiteral(plan.getChainName()));
-        BNode[] nodes = new BNode[plan.size()];
+        BNode[] nodes = new BNode[plan.size() + 1];
+        nodes[plan.size()] = planNode;
         for (ExecutionNode n : plan.getNodes()) {
             nodes[n.getIndex()] = VF.createBNode();
         }
@@ -196,6 +212,13 @@ public final class EnhancementRdf {
                 model.add(node, EP_DEPENDS_ON, nodes[d]);
             }
         }
+        return nodes;
+    }
+
+    private static void addMetadata(Model model, ExecutionMetadata md, IRI itemIri) {
+        ExecutionPlan plan = md.getPlan();
+        BNode[] nodes = addPlan(model, plan);
+        BNode planNode = nodes[plan.size()];
         BNode chain = VF.createBNode();
         model.add(chain, RDF.TYPE, EM_EXECUTION);
         model.add(chain, RDF.TYPE, EM_CHAIN_EXECUTION);
