@@ -1,0 +1,218 @@
+package dev.camelsuite.app.enhancer;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import dev.camelsuite.enhancer.EnhancementException;
+import dev.camelsuite.enhancer.EnhancerComponent;
+import dev.camelsuite.enhancer.EnhancerConstants;
+import dev.camelsuite.enhancer.chain.Chain;
+import dev.camelsuite.enhancer.chain.ExecutionPlan;
+import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.content.ContentPart;
+import dev.camelsuite.enhancer.engine.EngineOrder;
+import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.rdf.EnhancementRdf;
+import dev.camelsuite.enhancer.rdf.RdfFormat;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import jakarta.ws.rs.core.UriInfo;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
+import org.apache.camel.ProducerTemplate;
+import org.eclipse.rdf4j.model.Model;
+
+/**
+ * The enhancer API of Apache Stanbol: content in, enhancements out as RDF. Each request goes through an
+ * {@code enhancer:} endpoint, so chains run as in any route (locally, or on workers when the chain's endpoint is
+ * configured with a queue).
+ */
+@Path("/enhancer")
+public class EnhancerResource {
+
+    /** The chain {@code POST /enhancer} uses. */
+    static final String DEFAULT_CHAIN = "default";
+    /** One-engine chains of {@code POST /enhancer/engine/{name}} are added under this prefix. */
+    static final String ENGINE_CHAIN_PREFIX = "engine-";
+
+    @Inject
+    CamelContext camelContext;
+
+    @Inject
+    ProducerTemplate producer;
+
+    @Context
+    UriInfo uriInfo;
+
+    @Context
+    HttpHeaders headers;
+
+    @GET
+    public Response describe() {
+        return rdf(EnhancerDescription.describe(base(), chainNames(), DEFAULT_CHAIN, engineNames()));
+    }
+
+    @GET
+    @Path("chain")
+    public Response chains() {
+        return rdf(EnhancerDescription.describe(base(), chainNames(), DEFAULT_CHAIN, List.of()));
+    }
+
+    @GET
+    @Path("engine")
+    public Response engines() {
+        return rdf(EnhancerDescription.describe(base(), List.of(), null, engineNames()));
+    }
+
+    @GET
+    @Path("chain/{name}/ep")
+    public Response executionPlan(@PathParam("name") String name) {
+        Chain chain = knownChain(name);
+        EnhancerComponent enhancer = enhancer();
+        ExecutionPlan plan = chain.createPlan(engine -> {
+            EnhancementEngine e = enhancer.lookupEngine(engine);
+            return e == null ? EngineOrder.DEFAULT : e.getOrder();
+        });
+        return rdf(EnhancementRdf.toModel(plan));
+    }
+
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    public Response enhance(byte[] content) {
+        return enhanceWith(knownChain(DEFAULT_CHAIN).getName(), content);
+    }
+
+    @POST
+    @Path("chain/{name}")
+    @Consumes(MediaType.WILDCARD)
+    public Response enhanceWithChain(@PathParam("name") String name, byte[] content) {
+        return enhanceWith(knownChain(name).getName(), content);
+    }
+
+    @POST
+    @Path("engine/{name}")
+    @Consumes(MediaType.WILDCARD)
+    public Response enhanceWithEngine(@PathParam("name") String name, byte[] content) {
+        EnhancerComponent enhancer = enhancer();
+        if (enhancer.lookupEngine(name) == null) {
+            throw new NotFoundException("No engine named '" + name + "'");
+        }
+        String chain = ENGINE_CHAIN_PREFIX + name;
+        if (!enhancer.getChainNames().contains(chain)) {
+            enhancer.addChain(Chain.list(chain, name));
+        }
+        return enhanceWith(chain, content);
+    }
+
+    private Response enhanceWith(String chain, byte[] content) {
+        EnhanceRequest request = EnhanceRequest.of(uriInfo.getQueryParameters());
+        RdfFormat format = RdfNegotiation.choose(request.rdfFormat(), headers.getAcceptableMediaTypes());
+        if (content == null || content.length == 0) {
+            throw new BadRequestException("The request has no content to enhance");
+        }
+        MediaType type = headers.getMediaType();
+        String mediaType = type == null ? ContentItem.TEXT_PLAIN : type.toString();
+        ContentItem item;
+        try {
+            item = ContentItem.ofBytes(request.uri(), content, mediaType);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException(e.getMessage());
+        }
+        String language = headers.getHeaderString(HttpHeaders.CONTENT_LANGUAGE);
+        Exchange done = producer.request("enhancer:" + chain, ex -> {
+            ex.getIn().setBody(item);
+            if (language != null && !language.isBlank()) {
+                ex.getIn().setHeader(EnhancerConstants.CONTENT_LANGUAGE, language);
+            }
+        });
+        if (done.getException() != null) {
+            throw failure(done.getException());
+        }
+        ContentItem enhanced = done.getMessage().getBody(ContentItem.class);
+        if (request.outputContent() == null || request.outputContent().isBlank()) {
+            return rdf(EnhancementRdf.toModel(enhanced, request.executionMetadata()), format);
+        }
+        return withContent(enhanced, request, format);
+    }
+
+    private Response withContent(ContentItem item, EnhanceRequest request, RdfFormat format) {
+        MediaType wanted = MediaType.valueOf(request.outputContent());
+        byte[] data;
+        String type;
+        ContentPart part = item.getPart("content");
+        if (part != null && MediaType.valueOf(part.mediaType()).isCompatible(wanted)) {
+            data = part.data();
+            type = part.mediaType();
+        } else if (item.getText() != null && MediaType.TEXT_PLAIN_TYPE.isCompatible(wanted)) {
+            data = item.getText().getBytes(StandardCharsets.UTF_8);
+            type = "text/plain; charset=UTF-8";
+        } else {
+            throw new BadRequestException("Parameter outputContent: the content item has no content of type "
+                                          + request.outputContent());
+        }
+        if (request.omitMetadata()) {
+            return Response.ok(data, type).build();
+        }
+        ByteArrayOutputStream rdf = new ByteArrayOutputStream();
+        EnhancementRdf.write(EnhancementRdf.toModel(item, request.executionMetadata()), format, rdf);
+        MultipartAnswer answer = new MultipartAnswer().part("metadata", item.getUri(), format.mediaType(),
+                rdf.toByteArray()).part("content", item.getUri() + "_main", type, data);
+        return Response.ok((StreamingOutput) answer::writeTo, answer.mediaType()).build();
+    }
+
+    private static RuntimeException failure(Exception e) {
+        // Stanbol answers a failed chain with 500 and the chain's status message
+        String message = e instanceof EnhancementException ? e.getMessage()
+                : e.getClass().getSimpleName() + ": " + e.getMessage();
+        return new jakarta.ws.rs.InternalServerErrorException(Response.serverError().type(MediaType.TEXT_PLAIN)
+                .entity(message).build());
+    }
+
+    private Chain knownChain(String name) {
+        EnhancerComponent enhancer = enhancer();
+        if (!enhancer.getChainNames().contains(name) || name.startsWith(ENGINE_CHAIN_PREFIX)) {
+            throw new NotFoundException("No chain named '" + name + "'");
+        }
+        return enhancer.resolveChain(name);
+    }
+
+    /** The chains users made; the one-engine chains of {@code /enhancer/engine/{name}} are an implementation detail. */
+    private List<String> chainNames() {
+        return enhancer().getChainNames().stream().filter(n -> !n.startsWith(ENGINE_CHAIN_PREFIX)).toList();
+    }
+
+    private List<String> engineNames() {
+        return List.copyOf(enhancer().getEngineNames());
+    }
+
+    private EnhancerComponent enhancer() {
+        return camelContext.getComponent("enhancer", EnhancerComponent.class);
+    }
+
+    private String base() {
+        String base = uriInfo.getBaseUriBuilder().path("enhancer").build().toString();
+        return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+    }
+
+    private Response rdf(Model model) {
+        return rdf(model, RdfNegotiation.choose(uriInfo.getQueryParameters().getFirst("rdfFormat"),
+                headers.getAcceptableMediaTypes()));
+    }
+
+    private static Response rdf(Model model, RdfFormat format) {
+        return Response.ok((StreamingOutput) out -> EnhancementRdf.write(model, format, out),
+                format.mediaType() + "; charset=UTF-8").build();
+    }
+}
