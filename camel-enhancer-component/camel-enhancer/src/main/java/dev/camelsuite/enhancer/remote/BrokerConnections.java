@@ -4,6 +4,7 @@ import dev.camelsuite.enhancer.EnhancerConfiguration;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
+import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
 
 /** Opens broker connections from an endpoint's options: its connection factory, else ActiveMQ at its brokerURL. */
@@ -29,6 +30,17 @@ final class BrokerConnections {
     }
 
     /** Closes a connection (null is fine); a failure to close is only worth a debug line. */
+    /**
+     * Whether the connection can reach the broker now: not closed, not failed, and its transport connected (a
+     * failover transport that is reconnecting answers false).
+     */
+    static boolean isConnected(Connection connection) {
+        if (connection instanceof ActiveMQConnection amq) {
+            return !amq.isClosed() && !amq.isClosing() && !amq.isTransportFailed() && amq.getTransport().isConnected();
+        }
+        return connection != null;
+    }
+
     static void close(Connection connection) {
         if (connection == null) {
             return;

@@ -56,7 +56,8 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     private volatile EngineErrorThresholds thresholds;
     private volatile String terminatedBecause;
     private String instanceId;
-    private Connection connection;
+    private volatile Connection connection;
+    private org.apache.camel.health.HealthCheck healthCheck;
     /** Instance ids taken by the workers of this JVM, by queue, so two workers of one queue never share one. */
     private static final java.util.Set<String> TAKEN_IDS = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
@@ -105,10 +106,24 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
             engineNames.add(runner.getPrepared().plan().getNode(i).getEngine());
         }
         publisher.publish(statistics, configuration.getQueue(), endpoint.getChainName(), instanceId, engineNames);
+        healthCheck = HealthChecks.register(getEndpoint().getCamelContext(), new WorkerHealthCheck(this, instanceId));
+    }
+
+    /** Whether the worker's connection reaches the broker now. */
+    public boolean isConnected() {
+        Connection c = connection;
+        return c != null && BrokerConnections.isConnected(c);
+    }
+
+    /** The request queue the worker takes documents from. */
+    public String getQueue() {
+        return configuration.getQueue();
     }
 
     @Override
     protected void doStop() throws Exception {
+        HealthChecks.unregister(getEndpoint().getCamelContext(), healthCheck);
+        healthCheck = null;
         for (MessageConsumer consumer : instances) {
             try {
                 // returns when the instance has finished the document it holds

@@ -64,7 +64,9 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     private final Object sendLock = new Object();
     private DefaultTimeoutMap<String, Request> correlation;
     private ScheduledExecutorService timer;
-    private Connection connection;
+    private volatile Connection connection;
+    private final AttachedWorkers attachedWorkers = new AttachedWorkers();
+    private org.apache.camel.health.HealthCheck healthCheck;
     private Session sendSession;
     private MessageProducer sender;
     private Session replySession;
@@ -149,12 +151,15 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         controlTopic = sendSession.createTopic(configuration.getQueue() + WireProtocol.CONTROL_SUFFIX);
         controlSender = sendSession.createProducer(controlTopic);
         controlSender.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+        attachedWorkers.start(connection, configuration.getQueue());
         connection.start();
         if (configuration.getGetMetaTimeout() > 0) {
             askWorkers();
         }
         publisher = new StatisticsPublisher(getEndpoint().getCamelContext());
         publisher.publish(statistics, this, configuration.getQueue(), endpoint.getChainName());
+        healthCheck = HealthChecks.register(getEndpoint().getCamelContext(),
+                new ProducerHealthCheck(this, configuration.getQueue()));
     }
 
     /** Asks every worker instance for its metadata and waits for the first answer (UIMA AS's GetMeta on start). */
@@ -195,6 +200,30 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         return statistics;
     }
 
+    /** Whether the producer's connection reaches the broker now. */
+    public boolean isConnected() {
+        Connection c = connection;
+        return c != null && BrokerConnections.isConnected(c);
+    }
+
+    /**
+     * Worker instances attached to the request queue: the consumers the broker has on it right now, from its
+     * advisories; where the broker announces nothing (advisories off), the instances that answered the metadata
+     * request.
+     */
+    public int getAttachedWorkers() {
+        int fromBroker = attachedWorkers.get();
+        return fromBroker >= 0 ? fromBroker : workers.size();
+    }
+
+    public String getQueue() {
+        return configuration.getQueue();
+    }
+
+    public String getChainName() {
+        return endpoint.getChainName();
+    }
+
     /** Exchanges waiting for a place in the pool. */
     public int getWaitingCount() {
         return waiting.size();
@@ -220,6 +249,9 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
                                                                + " stopped while the request was in flight"), null, false);
             }
         }
+        HealthChecks.unregister(getEndpoint().getCamelContext(), healthCheck);
+        healthCheck = null;
+        attachedWorkers.stop();
         CollectionProcessComplete waitingCpc = cpc.getAndSet(null);
         if (waitingCpc != null) {
             waitingCpc.exchange.setException(new RejectedExecutionException("The enhancer producer "

@@ -14,6 +14,8 @@ public class EmbeddedBroker implements BeforeAllCallback, AfterAllCallback {
     private final int port;
     private BrokerService broker;
 
+    private boolean advisories;
+
     public EmbeddedBroker() {
         this.port = freePort();
     }
@@ -36,12 +38,18 @@ public class EmbeddedBroker implements BeforeAllCallback, AfterAllCallback {
         stop();
     }
 
+    /** Brokers announce consumers on advisory topics by default; the tests' broker only when asked. */
+    public EmbeddedBroker withAdvisories() {
+        advisories = true;
+        return this;
+    }
+
     public synchronized void start() throws Exception {
         broker = new BrokerService();
         broker.setBrokerName("test-broker-" + port);
         broker.setPersistent(false);
         broker.setUseJmx(false);
-        broker.setAdvisorySupport(false);
+        broker.setAdvisorySupport(advisories);
         TransportConnector connector = broker.addConnector("tcp://127.0.0.1:" + port);
         connector.setName("tcp");
         broker.start();

@@ -1,0 +1,27 @@
+package dev.camelsuite.enhancer.remote;
+
+import org.apache.camel.CamelContext;
+import org.apache.camel.health.HealthCheck;
+import org.apache.camel.health.HealthCheckRegistry;
+
+/** Adds and removes checks in the Camel context's health registry, when the application has one. */
+final class HealthChecks {
+
+    private HealthChecks() {
+    }
+
+    static HealthCheck register(CamelContext context, HealthCheck check) {
+        HealthCheckRegistry registry = HealthCheckRegistry.get(context);
+        if (registry == null || !registry.register(check)) {
+            return null;
+        }
+        return check;
+    }
+
+    static void unregister(CamelContext context, HealthCheck check) {
+        HealthCheckRegistry registry = check == null ? null : HealthCheckRegistry.get(context);
+        if (registry != null) {
+            registry.unregister(check);
+        }
+    }
+}
