@@ -32,6 +32,10 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "defaultdatabasefile":
         case "defaultDatabaseFile": target.setDefaultDatabaseFile(property(camelContext, java.lang.String.class, value)); return true;
         case "events": target.setEvents(property(camelContext, java.lang.String.class, value)); return true;
+        case "healthcheckconsumerenabled":
+        case "healthCheckConsumerEnabled": target.setHealthCheckConsumerEnabled(property(camelContext, boolean.class, value)); return true;
+        case "healthcheckproducerenabled":
+        case "healthCheckProducerEnabled": target.setHealthCheckProducerEnabled(property(camelContext, boolean.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "migrate": target.setMigrate(property(camelContext, boolean.class, value)); return true;
@@ -57,6 +61,10 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "defaultdatabasefile":
         case "defaultDatabaseFile": return java.lang.String.class;
         case "events": return java.lang.String.class;
+        case "healthcheckconsumerenabled":
+        case "healthCheckConsumerEnabled": return boolean.class;
+        case "healthcheckproducerenabled":
+        case "healthCheckProducerEnabled": return boolean.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "migrate": return boolean.class;
@@ -78,6 +86,10 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "defaultdatabasefile":
         case "defaultDatabaseFile": return target.getDefaultDatabaseFile();
         case "events": return target.getEvents();
+        case "healthcheckconsumerenabled":
+        case "healthCheckConsumerEnabled": return target.isHealthCheckConsumerEnabled();
+        case "healthcheckproducerenabled":
+        case "healthCheckProducerEnabled": return target.isHealthCheckProducerEnabled();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "migrate": return target.isMigrate();

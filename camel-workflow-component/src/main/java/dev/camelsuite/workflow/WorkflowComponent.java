@@ -14,7 +14,7 @@ import dev.camelsuite.workflow.template.WorkflowTemplateParser;
 import dev.camelsuite.workflow.template.WorkflowTemplates;
 import org.apache.camel.Endpoint;
 import org.apache.camel.spi.Metadata;
-import org.apache.camel.support.DefaultComponent;
+import org.apache.camel.support.HealthCheckComponent;
 import org.apache.camel.support.ResourceHelper;
 import org.h2.jdbcx.JdbcDataSource;
 
@@ -22,7 +22,7 @@ import org.h2.jdbcx.JdbcDataSource;
  * The {@code workflow:} component: the workflow store (a database), the templates, and the defaults of its endpoints.
  */
 @org.apache.camel.spi.annotations.Component("workflow")
-public class WorkflowComponent extends DefaultComponent {
+public class WorkflowComponent extends HealthCheckComponent {
 
     @Metadata(autowired = true,
               description = "The database of workflow state. When none is set or bound, an embedded H2 database in the file"
