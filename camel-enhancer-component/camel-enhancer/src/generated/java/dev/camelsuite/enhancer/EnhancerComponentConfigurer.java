@@ -50,6 +50,10 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "executorService": target.setExecutorService(property(camelContext, java.util.concurrent.ExecutorService.class, value)); return true;
         case "getmetatimeout":
         case "getMetaTimeout": getOrCreateConfiguration(target).setGetMetaTimeout(property(camelContext, long.class, value)); return true;
+        case "healthcheckconsumerenabled":
+        case "healthCheckConsumerEnabled": target.setHealthCheckConsumerEnabled(property(camelContext, boolean.class, value)); return true;
+        case "healthcheckproducerenabled":
+        case "healthCheckProducerEnabled": target.setHealthCheckProducerEnabled(property(camelContext, boolean.class, value)); return true;
         case "instanceid":
         case "instanceId": getOrCreateConfiguration(target).setInstanceId(property(camelContext, java.lang.String.class, value)); return true;
         case "lazystartproducer":
@@ -100,6 +104,10 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "executorService": return java.util.concurrent.ExecutorService.class;
         case "getmetatimeout":
         case "getMetaTimeout": return long.class;
+        case "healthcheckconsumerenabled":
+        case "healthCheckConsumerEnabled": return boolean.class;
+        case "healthcheckproducerenabled":
+        case "healthCheckProducerEnabled": return boolean.class;
         case "instanceid":
         case "instanceId": return java.lang.String.class;
         case "lazystartproducer":
@@ -151,6 +159,10 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "executorService": return target.getExecutorService();
         case "getmetatimeout":
         case "getMetaTimeout": return getOrCreateConfiguration(target).getGetMetaTimeout();
+        case "healthcheckconsumerenabled":
+        case "healthCheckConsumerEnabled": return target.isHealthCheckConsumerEnabled();
+        case "healthcheckproducerenabled":
+        case "healthCheckProducerEnabled": return target.isHealthCheckProducerEnabled();
         case "instanceid":
         case "instanceId": return getOrCreateConfiguration(target).getInstanceId();
         case "lazystartproducer":

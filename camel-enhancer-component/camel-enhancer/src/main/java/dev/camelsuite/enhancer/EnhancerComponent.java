@@ -15,7 +15,7 @@ import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import dev.camelsuite.enhancer.job.EnhancementJobManager;
 import org.apache.camel.Endpoint;
 import org.apache.camel.spi.Metadata;
-import org.apache.camel.support.DefaultComponent;
+import org.apache.camel.support.HealthCheckComponent;
 import org.apache.camel.support.service.ServiceHelper;
 
 /**
@@ -23,7 +23,7 @@ import org.apache.camel.support.service.ServiceHelper;
  * the job manager that runs chains in this JVM.
  */
 @org.apache.camel.spi.annotations.Component("enhancer")
-public class EnhancerComponent extends DefaultComponent {
+public class EnhancerComponent extends HealthCheckComponent {
 
     @Metadata(description = "Default options of the endpoints")
     private EnhancerConfiguration configuration = new EnhancerConfiguration();

@@ -106,7 +106,9 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
             engineNames.add(runner.getPrepared().plan().getNode(i).getEngine());
         }
         publisher.publish(statistics, configuration.getQueue(), endpoint.getChainName(), instanceId, engineNames);
-        healthCheck = HealthChecks.register(getEndpoint().getCamelContext(), new WorkerHealthCheck(this, instanceId));
+        if (endpoint.getComponent().isHealthCheckConsumerEnabled()) {
+            healthCheck = HealthChecks.register(getEndpoint().getCamelContext(), new WorkerHealthCheck(this, instanceId));
+        }
     }
 
     /** Whether the worker's connection reaches the broker now. */

@@ -158,8 +158,10 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         }
         publisher = new StatisticsPublisher(getEndpoint().getCamelContext());
         publisher.publish(statistics, this, configuration.getQueue(), endpoint.getChainName());
-        healthCheck = HealthChecks.register(getEndpoint().getCamelContext(),
-                new ProducerHealthCheck(this, configuration.getQueue()));
+        if (endpoint.getComponent().isHealthCheckProducerEnabled()) {
+            healthCheck = HealthChecks.register(getEndpoint().getCamelContext(),
+                    new ProducerHealthCheck(this, configuration.getQueue()));
+        }
     }
 
     /** Asks every worker instance for its metadata and waits for the first answer (UIMA AS's GetMeta on start). */
