@@ -18,6 +18,7 @@ public class EnhancerProducer extends DefaultAsyncProducer {
 
     private final EnhancerEndpoint endpoint;
     private final ChainRunner runner;
+    private ChainMetrics metrics;
 
     public EnhancerProducer(EnhancerEndpoint endpoint) {
         super(endpoint);
@@ -29,6 +30,7 @@ public class EnhancerProducer extends DefaultAsyncProducer {
     protected void doStart() throws Exception {
         super.doStart();
         ServiceHelper.startService(runner);
+        metrics = ChainMetrics.of(getEndpoint().getCamelContext(), endpoint.getChainName());
     }
 
     @Override
@@ -54,6 +56,9 @@ public class EnhancerProducer extends DefaultAsyncProducer {
         try {
             boolean failed = EnhancementResults.apply(exchange.getMessage(), job.getItem());
             ExecutionMetadata metadata = job.getMetadata();
+            if (metrics != null) {
+                metrics.record(metadata, failed);
+            }
             if (job.isTimedOut()) {
                 exchange.setException(new ExchangeTimedOutException(exchange, timeout,
                         metadata.getChainExecution().getStatusMessage()));

@@ -1,0 +1,46 @@
+package dev.camelsuite.enhancer;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.apache.camel.CamelContext;
+
+/**
+ * Meters of a chain run in this JVM, when the Camel registry holds a {@link MeterRegistry}: {@code enhancer.engine.time}
+ * (a timer per engine, from the execution metadata) and {@code enhancer.chain.items} (items by chain status). Workers
+ * have their own meters ({@code enhancer.worker.*}); these are for local producers.
+ */
+final class ChainMetrics {
+
+    private final MeterRegistry registry;
+    private final String chain;
+    private final Map<String, Timer> engineTimers = new ConcurrentHashMap<>();
+    private final Map<String, Counter> itemCounters = new ConcurrentHashMap<>();
+
+    private ChainMetrics(MeterRegistry registry, String chain) {
+        this.registry = registry;
+        this.chain = chain;
+    }
+
+    /** The chain's meters, or null when the application has no meter registry. */
+    static ChainMetrics of(CamelContext context, String chain) {
+        var registries = context.getRegistry().findByType(MeterRegistry.class);
+        return registries.isEmpty() ? null : new ChainMetrics(registries.iterator().next(), chain);
+    }
+
+    void record(ExecutionMetadata metadata, boolean failed) {
+        itemCounters.computeIfAbsent(failed ? "failed" : "completed", status -> Counter.builder("enhancer.chain.items")
+                .tags("chain", chain, "status", status).description("items enhanced in this JVM, by chain status")
+                .register(registry)).increment();
+        for (Map.Entry<String, Long> timing : metadata.getEngineTimings().entrySet()) {
+            engineTimers.computeIfAbsent(timing.getKey(), engine -> Timer.builder("enhancer.engine.time")
+                    .tags("chain", chain, "engine", engine).description("time an engine took over one item")
+                    .register(registry)).record(timing.getValue(), TimeUnit.MILLISECONDS);
+        }
+    }
+}

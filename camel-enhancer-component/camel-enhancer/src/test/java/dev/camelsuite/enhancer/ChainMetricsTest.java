@@ -1,0 +1,59 @@
+package dev.camelsuite.enhancer;
+
+import dev.camelsuite.enhancer.chain.Chain;
+import dev.camelsuite.enhancer.engine.EngineException;
+import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.camel.CamelContext;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.test.junit5.CamelTestSupport;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A local chain's meters: a timer per engine and items by chain status, in the registry's MeterRegistry. */
+class ChainMetricsTest extends CamelTestSupport {
+
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+
+    @Override
+    protected CamelContext createCamelContext() throws Exception {
+        CamelContext context = super.createCamelContext();
+        context.getRegistry().bind("meters", meters);
+        EnhancerComponent enhancer = new EnhancerComponent();
+        enhancer.addChain(Chain.list("metered", "langid", "picky"));
+        enhancer.addEngine(EnhancementEngine.of("langid", item -> item.addLanguage("en", 0.9, "langid")));
+        enhancer.addEngine(EnhancementEngine.of("picky", item -> {
+            if (item.getText().startsWith("bad")) {
+                throw new EngineException("picky refuses it");
+            }
+        }));
+        context.addComponent("enhancer", enhancer);
+        return context;
+    }
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("direct:in").to("enhancer:metered?throwOnFailure=false");
+            }
+        };
+    }
+
+    @Test
+    void everyItemCountsAndEveryEngineIsTimed() {
+        for (String text : new String[] { "one", "two", "bad three" }) {
+            template.requestBody("direct:in", text);
+        }
+        assertThat(meters.get("enhancer.chain.items").tags("chain", "metered", "status", "completed").counter().count())
+                .isEqualTo(2);
+        assertThat(meters.get("enhancer.chain.items").tags("chain", "metered", "status", "failed").counter().count())
+                .isEqualTo(1);
+        assertThat(meters.get("enhancer.engine.time").tags("chain", "metered", "engine", "langid").timer().count())
+                .isEqualTo(3);
+        assertThat(meters.get("enhancer.engine.time").tags("chain", "metered", "engine", "picky").timer().count())
+                .isEqualTo(3);
+    }
+}
