@@ -39,6 +39,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
 
     private final WorkflowEndpoint endpoint;
     private String robotName;
+    private RobotMetrics metrics;
     private long lastSweepNanos;
     private final java.util.concurrent.atomic.AtomicBoolean wakeUpPending = new java.util.concurrent.atomic.AtomicBoolean();
     private java.util.concurrent.ExecutorService wakeUps;
@@ -57,6 +58,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
                                                + endpoint.getProcessName() + ": no robot can work on it");
         }
         robotName = endpoint.getRobotName() != null ? endpoint.getRobotName() : defaultName();
+        metrics = RobotMetrics.of(endpoint.getCamelContext(), endpoint.getWorkflowName(), endpoint.getProcessName());
         wakeUps = endpoint.getCamelContext().getExecutorServiceManager().newSingleThreadExecutor(this,
                 "WorkflowRobotWakeUp");
         super.doStart();
@@ -218,6 +220,9 @@ public class WorkflowRobot extends ScheduledPollConsumer {
         }
         try {
             store().update(step.objectId(), step.workflow(), step.process(), update);
+            if (metrics != null) {
+                metrics.ended(update.status(), elapsed);
+            }
         } catch (WorkflowConflictException e) {
             LOG.warn("Robot {} did not end {} at {}/{} as {}: {} (another robot or the sweeper took it)", robotName,
                     step.objectId(), step.workflow(), step.process(), update.status(), e.getMessage());

@@ -38,6 +38,7 @@ class WorkflowRobotTest extends CamelTestSupport {
     protected CamelContext createCamelContext() throws Exception {
         CamelContext context = super.createCamelContext();
         context.getRegistry().bind("workflowDb", newDatabase());
+        context.getRegistry().bind("meters", meters);
         WorkflowComponent workflow = new WorkflowComponent();
         workflow.setTemplates("classpath:templates/accessionWF.xml, classpath:templates/googleScannedBookWF.xml");
         workflow.setEvents("mock:events");
@@ -103,6 +104,8 @@ class WorkflowRobotTest extends CamelTestSupport {
     }
 
     private final Map<String, String> contexts = new ConcurrentHashMap<>();
+    private final io.micrometer.core.instrument.simple.SimpleMeterRegistry meters =
+            new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
 
     private WorkflowStore store() {
         return context.getComponent("workflow", WorkflowComponent.class).getStore();
@@ -182,6 +185,14 @@ class WorkflowRobotTest extends CamelTestSupport {
         // a step the route set back to waiting is ready again at once, so the robot takes it again
         assertThat(runs.get("later:1").get()).isGreaterThanOrEqualTo(1);
         assertThat(runs.get("hold:1").get()).isEqualTo(1);
+        // the robot's meters: steps by the status it gave them (none for "hold", which it left as it was)
+        java.util.function.Function<String, Double> steps = status -> meters.get("workflow.robot.steps")
+                .tags("workflow", "accessionWF", "process", "rights-metadata", "status", status).counter().count();
+        assertThat(steps.apply("retrying")).isEqualTo(1);
+        assertThat(steps.apply("error")).isEqualTo(1);
+        assertThat(steps.apply("skipped")).isEqualTo(1);
+        assertThat(meters.get("workflow.robot.step.time").tags("process", "rights-metadata").timer().count())
+                .isGreaterThanOrEqualTo(5);
     }
 
     @Test

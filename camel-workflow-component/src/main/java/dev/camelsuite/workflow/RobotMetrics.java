@@ -1,0 +1,46 @@
+package dev.camelsuite.workflow;
+
+import java.math.BigDecimal;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.apache.camel.CamelContext;
+
+/**
+ * A robot's meters, when the Camel registry holds a {@link MeterRegistry}: {@code workflow.robot.steps} (steps ended,
+ * by the status the robot gave them) and {@code workflow.robot.step.time} (the work's time), tagged with workflow and
+ * process.
+ */
+final class RobotMetrics {
+
+    private final MeterRegistry registry;
+    private final String workflow;
+    private final String process;
+    private final Map<String, Counter> steps = new ConcurrentHashMap<>();
+    private final Timer time;
+
+    private RobotMetrics(MeterRegistry registry, String workflow, String process) {
+        this.registry = registry;
+        this.workflow = workflow;
+        this.process = process;
+        this.time = Timer.builder("workflow.robot.step.time").tags("workflow", workflow, "process", process)
+                .description("time a robot's route took over one step").register(registry);
+    }
+
+    /** The robot's meters, or null when the application has no meter registry. */
+    static RobotMetrics of(CamelContext context, String workflow, String process) {
+        var registries = context.getRegistry().findByType(MeterRegistry.class);
+        return registries.isEmpty() ? null : new RobotMetrics(registries.iterator().next(), workflow, process);
+    }
+
+    void ended(String status, BigDecimal elapsedSeconds) {
+        steps.computeIfAbsent(status, s -> Counter.builder("workflow.robot.steps")
+                .tags("workflow", workflow, "process", process, "status", s)
+                .description("steps robots ended, by the status they gave them").register(registry)).increment();
+        time.record(elapsedSeconds.movePointRight(6).longValue(), TimeUnit.MICROSECONDS);
+    }
+}
