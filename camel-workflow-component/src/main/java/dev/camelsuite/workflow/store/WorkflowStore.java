@@ -617,6 +617,16 @@ public class WorkflowStore {
         }
     }
 
+    /** The most recent errors of active steps, newest first, at most {@code limit}: what an operator looks at first. */
+    public List<Step> recentErrors(int limit) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM workflow_step WHERE status = 'error'"
+                                                      + " AND active = TRUE ORDER BY status_at DESC, id DESC FETCH FIRST "
+                                                      + Math.max(1, limit) + " ROWS ONLY")) {
+            return StepRows.readAll(s);
+        }
+    }
+
     /** Active steps by workflow, process and status. */
     public List<StepCount> counts() throws SQLException {
         try (Connection c = dataSource.getConnection();

@@ -312,6 +312,22 @@ abstract class WorkflowStoreTest {
     }
 
     @Test
+    void recentErrorsComeNewestFirstWithTheirMessages() throws Exception {
+        for (String id : List.of("druid:er1", "druid:er2", "druid:er3")) {
+            store.create(id, accession, 1, "default", null);
+            store.update(id, "accessionWF", "rights-metadata", new StepUpdate("error", null, "no rights for " + id,
+                    "trace", null, null, null, null));
+            Thread.sleep(5);
+        }
+        // a fixed error is no longer listed
+        store.update("druid:er2", "accessionWF", "rights-metadata", StepUpdate.to("completed"));
+        assertThat(store.recentErrors(10)).extracting(Step::objectId, Step::errorMessage)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("druid:er3", "no rights for druid:er3"),
+                        org.assertj.core.groups.Tuple.tuple("druid:er1", "no rights for druid:er1"));
+        assertThat(store.recentErrors(1)).extracting(Step::objectId).containsExactly("druid:er3");
+    }
+
+    @Test
     void aContextIsReplacedByANonBlankOneDeletedByAnEmptyOneAndKeptByNull() throws Exception {
         store.create("druid:cx1", accession, 1, "default", "{\"v\":1}");
         store.create("druid:cx1", accession, 1, "default", null);
