@@ -1,0 +1,77 @@
+package dev.camelsuite.app.dashboard;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.camelsuite.workflow.WorkflowComponent;
+import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.store.WorkflowStore;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import org.apache.camel.CamelContext;
+
+/** The numbers behind the dashboard page ({@code /dashboard/}): the workflow store's counts and the meters. */
+@Path("/dashboard/api")
+public class DashboardResource {
+
+    static final int DEFAULT_ERRORS = 20;
+
+    @Inject
+    CamelContext camelContext;
+
+    @Inject
+    MeterRegistry meters;
+
+    @GET
+    @Path("status")
+    @Produces(MediaType.APPLICATION_JSON)
+    public DashboardStatus status(@QueryParam("errors") Integer errors) throws SQLException {
+        WorkflowStore store = camelContext.getComponent("workflow", WorkflowComponent.class).getStore();
+        List<DashboardStatus.StepCount> steps = new ArrayList<>();
+        Map<String, DashboardStatus.Queue> queues = new LinkedHashMap<>();
+        for (var count : store.counts()) {
+            steps.add(new DashboardStatus.StepCount(count.workflow(), count.process(), count.status(), count.count()));
+            if (count.status().equals("queued") || count.status().equals("retrying")) {
+                queues.merge(count.workflow() + "/" + count.process(),
+                        new DashboardStatus.Queue(count.workflow(), count.process(), count.count()),
+                        (a, b) -> new DashboardStatus.Queue(a.workflow(), a.process(), a.ready() + b.ready()));
+            }
+        }
+        List<DashboardStatus.Error> recent = new ArrayList<>();
+        for (Step step : store.recentErrors(errors == null ? DEFAULT_ERRORS : errors)) {
+            recent.add(new DashboardStatus.Error(step.objectId(), step.workflow(), step.process(), step.version(),
+                    step.errorMessage(), step.statusAt().toInstant(), "/objects/"
+                            + URLEncoder.encode(step.objectId(), StandardCharsets.UTF_8).replace("+", "%20")
+                            + "/workflows/" + step.workflow()));
+        }
+        List<DashboardStatus.EngineTiming> engines = new ArrayList<>();
+        for (Timer timer : meters.find("enhancer.engine.time").timers()) {
+            engines.add(new DashboardStatus.EngineTiming(timer.getId().getTag("chain"), timer.getId().getTag("engine"),
+                    timer.count(), timer.mean(TimeUnit.MILLISECONDS), timer.max(TimeUnit.MILLISECONDS)));
+        }
+        return new DashboardStatus(Instant.now(), steps, List.copyOf(queues.values()), recent, engines,
+                total("workflow.robot.steps"), total("enhancer.chain.items"));
+    }
+
+    private long total(String counter) {
+        double sum = 0;
+        for (Counter c : meters.find(counter).counters()) {
+            sum += c.count();
+        }
+        return Math.round(sum);
+    }
+}

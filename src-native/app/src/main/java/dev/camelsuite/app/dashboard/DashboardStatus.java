@@ -1,0 +1,33 @@
+package dev.camelsuite.app.dashboard;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What the dashboard shows, at one moment. Counters are cumulative; the page turns their differences between two
+ * moments into throughput.
+ *
+ * @param steps           active steps by workflow, process and status
+ * @param queues          steps ready for robots (queued or retrying), by workflow and process
+ * @param errors          the most recent errors, newest first
+ * @param engines         per-engine timings of the chains run in this application
+ * @param robotSteps      steps robots ended since the application started
+ * @param enhancedItems   items enhanced by chains in this application since it started
+ */
+public record DashboardStatus(Instant at, List<StepCount> steps, List<Queue> queues, List<Error> errors,
+                              List<EngineTiming> engines, long robotSteps, long enhancedItems) {
+
+    public record StepCount(String workflow, String process, String status, long count) {
+    }
+
+    public record Queue(String workflow, String process, long ready) {
+    }
+
+    /** @param link the object's workflow in the workflow API */
+    public record Error(String objectId, String workflow, String process, int version, String message, Instant at,
+                        String link) {
+    }
+
+    public record EngineTiming(String chain, String engine, long runs, double meanMillis, double maxMillis) {
+    }
+}

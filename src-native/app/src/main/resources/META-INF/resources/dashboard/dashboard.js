@@ -1,0 +1,125 @@
+// The dashboard: reads /dashboard/api/status every few seconds and draws it with Chart.js. Each chart also leaves
+// the numbers it draws in its canvas's data-values attribute, so what is drawn can be checked against the API.
+'use strict';
+
+const REFRESH_MILLIS = 2000;
+const THROUGHPUT_POINTS = 60;
+const STATUS_COLOURS = {
+  waiting: '#9aa5b1', queued: '#3d7fd9', started: '#f0a202', completed: '#2e9e5b', skipped: '#7bc5a1',
+  error: '#d64545', retrying: '#b865d6'
+};
+
+let previous = null;
+const charts = {};
+
+function chart(id, type, options) {
+  if (!charts[id]) {
+    charts[id] = new Chart(document.getElementById(id), {
+      type, data: { labels: [], datasets: [] },
+      options: Object.assign({ animation: false, responsive: true, maintainAspectRatio: false }, options)
+    });
+  }
+  return charts[id];
+}
+
+function show(id, chartInstance, labels, datasets) {
+  chartInstance.data.labels = labels;
+  chartInstance.data.datasets = datasets;
+  chartInstance.update();
+  document.getElementById(id).dataset.values = JSON.stringify(
+    { labels, datasets: datasets.map(d => ({ label: d.label, data: d.data })) });
+}
+
+function drawSteps(steps) {
+  const processes = [...new Set(steps.map(s => s.workflow + '/' + s.process))];
+  const statuses = [...new Set(steps.map(s => s.status))];
+  const datasets = statuses.map(status => ({
+    label: status,
+    backgroundColor: STATUS_COLOURS[status] || '#556',
+    data: processes.map(p => steps.filter(s => s.workflow + '/' + s.process === p && s.status === status)
+      .reduce((sum, s) => sum + s.count, 0))
+  }));
+  show('steps-chart', chart('steps-chart', 'bar', { scales: { x: { stacked: true }, y: { stacked: true } } }),
+    processes, datasets);
+}
+
+function drawQueues(queues) {
+  show('queues-chart', chart('queues-chart', 'bar', { plugins: { legend: { display: false } } }),
+    queues.map(q => q.workflow + '/' + q.process),
+    [{ label: 'ready', backgroundColor: STATUS_COLOURS.queued, data: queues.map(q => q.ready) }]);
+}
+
+function drawThroughput(status) {
+  const c = chart('throughput-chart', 'line', { scales: { y: { beginAtZero: true } } });
+  if (c.data.datasets.length === 0) {
+    c.data.datasets = [
+      { label: 'robot steps/s', borderColor: STATUS_COLOURS.completed, data: [] },
+      { label: 'enhanced items/s', borderColor: STATUS_COLOURS.queued, data: [] }
+    ];
+  }
+  if (previous) {
+    const seconds = Math.max((Date.parse(status.at) - Date.parse(previous.at)) / 1000, 0.001);
+    c.data.labels.push(new Date(status.at).toLocaleTimeString());
+    c.data.datasets[0].data.push((status.robotSteps - previous.robotSteps) / seconds);
+    c.data.datasets[1].data.push((status.enhancedItems - previous.enhancedItems) / seconds);
+    if (c.data.labels.length > THROUGHPUT_POINTS) {
+      c.data.labels.shift();
+      c.data.datasets.forEach(d => d.data.shift());
+    }
+  }
+  show('throughput-chart', c, c.data.labels, c.data.datasets);
+}
+
+function drawEngines(engines) {
+  show('engines-chart', chart('engines-chart', 'bar', { indexAxis: 'y', plugins: { legend: { display: false } } }),
+    engines.map(e => e.chain + ': ' + e.engine),
+    [{ label: 'mean ms', backgroundColor: '#6c63c9', data: engines.map(e => Math.round(e.meanMillis * 100) / 100) }]);
+}
+
+function drawErrors(errors) {
+  const body = document.querySelector('#errors tbody');
+  body.replaceChildren(...errors.map(e => {
+    const row = document.createElement('tr');
+    const cells = [new Date(e.at).toLocaleString(), null, e.workflow + ' / ' + e.process, String(e.version), e.message];
+    cells.forEach((text, i) => {
+      const cell = document.createElement('td');
+      if (i === 1) {
+        const link = document.createElement('a');
+        link.href = e.link;
+        link.textContent = e.objectId;
+        cell.appendChild(link);
+      } else {
+        cell.textContent = text == null ? '' : text;
+      }
+      if (i === 4) {
+        cell.className = 'message';
+      }
+      row.appendChild(cell);
+    });
+    return row;
+  }));
+}
+
+async function refresh() {
+  try {
+    const response = await fetch('/dashboard/api/status');
+    if (!response.ok) {
+      throw new Error('the status API answered ' + response.status);
+    }
+    const status = await response.json();
+    drawSteps(status.steps);
+    drawQueues(status.queues);
+    drawThroughput(status);
+    drawEngines(status.engines);
+    drawErrors(status.errors);
+    previous = status;
+    document.getElementById('last-update').textContent = status.at;
+    document.getElementById('update-error').textContent = '';
+  } catch (e) {
+    document.getElementById('update-error').textContent = 'Update failed: ' + e.message;
+  }
+}
+
+document.getElementById('refresh-seconds').textContent = String(REFRESH_MILLIS / 1000);
+refresh();
+setInterval(refresh, REFRESH_MILLIS);
