@@ -1,0 +1,34 @@
+package dev.camelsuite.app.workflow;
+
+import java.util.List;
+
+import dev.camelsuite.workflow.store.Milestone;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+
+/** An object's lifecycle milestones: {@code <lifecycle objectId><milestone date version>name</milestone>…}. */
+@Path("/objects/{objectId}/lifecycle")
+public class LifecycleResource {
+
+    @Inject
+    WorkflowOperations operations;
+
+    /**
+     * The milestones the object reached, of one version with {@code version}. With {@code active-only=true}: nothing
+     * when every step of that version is done, else that version's milestones — and nothing without a version, as
+     * the workflow service answers.
+     */
+    @GET
+    @Produces(ObjectWorkflowsResource.XML)
+    public String lifecycle(@PathParam("objectId") String objectId, @QueryParam("active-only") String activeOnly,
+                            @QueryParam("version") String version) {
+        boolean active = RequestParameters.bool("active-only", activeOnly);
+        Integer v = RequestParameters.positiveInt("version", version);
+        List<Milestone> milestones = active && v == null ? List.of() : operations.lifecycle(objectId, active, v);
+        return LifecycleDocument.of(objectId, milestones);
+    }
+}

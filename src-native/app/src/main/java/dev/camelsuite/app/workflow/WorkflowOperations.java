@@ -1,0 +1,163 @@
+package dev.camelsuite.app.workflow;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.camelsuite.workflow.Workflow;
+import dev.camelsuite.workflow.WorkflowConflictException;
+import dev.camelsuite.workflow.WorkflowConstants;
+import dev.camelsuite.workflow.WorkflowNotFoundException;
+import dev.camelsuite.workflow.store.Milestone;
+import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.store.StepRef;
+import dev.camelsuite.workflow.store.StepUpdate;
+import dev.camelsuite.workflow.template.WorkflowTemplate;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.apache.camel.Exchange;
+import org.apache.camel.Message;
+import org.apache.camel.ProducerTemplate;
+
+/**
+ * The operations of the {@code workflow:} component, sent through a producer template as any route would send them:
+ * inputs as headers, the result as the body. A failed operation throws its own exception again (not found, conflict);
+ * an {@link IllegalArgumentException} of the component (e.g. an unknown template) becomes an
+ * {@link InvalidRequestException}, and any other failure a {@link WorkflowStoreFailure}.
+ */
+@ApplicationScoped
+public class WorkflowOperations {
+
+    private static final String ENDPOINT = "workflow:?operation=";
+
+    @Inject
+    ProducerTemplate producer;
+
+    /** Creates (or re-creates) a workflow version from its template; answers its steps. */
+    @SuppressWarnings("unchecked")
+    public List<Step> create(String objectId, String workflow, int version, String lane, String context) {
+        Map<String, Object> headers = objectAndWorkflow(objectId, workflow);
+        headers.put(WorkflowConstants.VERSION, version);
+        put(headers, WorkflowConstants.LANE, lane);
+        put(headers, WorkflowConstants.CONTEXT, context);
+        return read("create", headers).getBody(List.class);
+    }
+
+    /** Updates a step of the active version; answers the steps the update made ready. */
+    @SuppressWarnings("unchecked")
+    public List<Step> update(String objectId, String workflow, String process, StepUpdate update)
+            throws WorkflowNotFoundException, WorkflowConflictException {
+        Map<String, Object> headers = objectAndWorkflow(objectId, workflow);
+        headers.put(WorkflowConstants.PROCESS, process);
+        headers.put(WorkflowConstants.STATUS, update.status());
+        put(headers, WorkflowConstants.EXPECTED_STATUS, update.expectedStatus());
+        put(headers, WorkflowConstants.ERROR_MESSAGE, update.errorMessage());
+        put(headers, WorkflowConstants.ERROR_TEXT, update.errorText());
+        put(headers, WorkflowConstants.ELAPSED, update.elapsed());
+        put(headers, WorkflowConstants.LIFECYCLE, update.lifecycle());
+        put(headers, WorkflowConstants.NOTE, update.note());
+        put(headers, WorkflowConstants.LANE, update.lane());
+        return call("update", headers).getBody(List.class);
+    }
+
+    /** Every step of every version of an object's workflow (none when it has no such workflow). */
+    public Workflow get(String objectId, String workflow) {
+        return read("get", objectAndWorkflow(objectId, workflow)).getBody(Workflow.class);
+    }
+
+    /** The milestones of an object, of one version when {@code version} is given. */
+    @SuppressWarnings("unchecked")
+    public List<Milestone> lifecycle(String objectId, boolean activeOnly, Integer version) {
+        Map<String, Object> headers = new HashMap<>();
+        headers.put(WorkflowConstants.OBJECT_ID, objectId);
+        put(headers, WorkflowConstants.VERSION, version);
+        return read(activeOnly ? "lifecycle&activeOnly=true" : "lifecycle", headers).getBody(List.class);
+    }
+
+    /** Skips every active step of an object's workflow, with a note. */
+    public void skipAll(String objectId, String workflow, String note) throws WorkflowNotFoundException {
+        Map<String, Object> headers = objectAndWorkflow(objectId, workflow);
+        put(headers, WorkflowConstants.NOTE, note);
+        try {
+            call("skipAll", headers);
+        } catch (WorkflowConflictException e) {
+            throw new IllegalStateException("Operation skipAll cannot conflict", e);
+        }
+    }
+
+    /** Deletes one version of an object's workflow, every version when {@code version} is null. */
+    public void delete(String objectId, String workflow, Integer version) {
+        Map<String, Object> headers = objectAndWorkflow(objectId, workflow);
+        put(headers, WorkflowConstants.VERSION, version);
+        read("delete", headers);
+    }
+
+    /** Deletes every workflow and context of an object. */
+    public void deleteObject(String objectId) {
+        read("delete", new HashMap<>(Map.of(WorkflowConstants.OBJECT_ID, objectId)));
+    }
+
+    /** Objects in error at a step, oldest first. */
+    @SuppressWarnings("unchecked")
+    public List<String> errors(StepRef at, String lane, int limit) {
+        Map<String, Object> headers = new HashMap<>();
+        headers.put(WorkflowConstants.WORKFLOW, at.workflow());
+        headers.put(WorkflowConstants.PROCESS, at.process());
+        put(headers, WorkflowConstants.LANE, lane);
+        headers.put(WorkflowConstants.LIMIT, limit);
+        return read("errors", headers).getBody(List.class);
+    }
+
+    /** Every template the component knows. */
+    @SuppressWarnings("unchecked")
+    public List<WorkflowTemplate> templates() {
+        return read("templates", new HashMap<>()).getBody(List.class);
+    }
+
+    /** The template of a workflow, or null when there is none. */
+    public WorkflowTemplate template(String workflow) {
+        return templates().stream().filter(t -> t.getId().equals(workflow)).findFirst().orElse(null);
+    }
+
+    private static Map<String, Object> objectAndWorkflow(String objectId, String workflow) {
+        Map<String, Object> headers = new HashMap<>();
+        headers.put(WorkflowConstants.OBJECT_ID, objectId);
+        headers.put(WorkflowConstants.WORKFLOW, workflow);
+        return headers;
+    }
+
+    private static void put(Map<String, Object> headers, String name, Object value) {
+        if (value != null) {
+            headers.put(name, value);
+        }
+    }
+
+    /** An operation that neither finds nothing nor conflicts. */
+    private Message read(String operation, Map<String, Object> headers) {
+        try {
+            return call(operation, headers);
+        } catch (WorkflowNotFoundException | WorkflowConflictException e) {
+            throw new IllegalStateException("Operation " + operation + " cannot fail so", e);
+        }
+    }
+
+    private Message call(String operation, Map<String, Object> headers)
+            throws WorkflowNotFoundException, WorkflowConflictException {
+        Exchange done = producer.send(ENDPOINT + operation, exchange -> exchange.getIn().getHeaders().putAll(headers));
+        Exception failure = done.getException();
+        if (failure == null) {
+            return done.getMessage();
+        }
+        if (failure instanceof WorkflowNotFoundException e) {
+            throw e;
+        }
+        if (failure instanceof WorkflowConflictException e) {
+            throw e;
+        }
+        if (failure instanceof IllegalArgumentException e) {
+            throw new InvalidRequestException(e.getMessage(), e);
+        }
+        throw new WorkflowStoreFailure("Operation " + operation + " of the workflow store failed: "
+                                       + failure.getMessage(), failure);
+    }
+}

@@ -1,0 +1,95 @@
+package dev.camelsuite.app.workflow;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Set;
+
+import dev.camelsuite.workflow.store.StepRef;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+
+/**
+ * Queues by query, as the workflow service answers them: objects waiting at a step whose other steps are done,
+ * objects in error at a step, the lanes at a step, and the steps queued for long.
+ */
+@Path("/workflow_queue")
+public class WorkflowQueueResource {
+
+    @Inject
+    WorkflowOperations operations;
+
+    @Inject
+    WorkflowStoreReads reads;
+
+    /**
+     * {@code <objects count><object id/>…</objects>} for one of: {@code waiting=wf:process} with any number of
+     * {@code completed=wf:process} (steps of any workflow that must be done); {@code error=wf:process}; or
+     * {@code completed=process} with {@code workflow=wf} (objects that completed that step). {@code lane-id} and
+     * {@code limit} apply to each.
+     */
+    @GET
+    @Produces(ObjectWorkflowsResource.XML)
+    public String objects(@QueryParam("waiting") String waiting, @QueryParam("error") String error,
+                          @QueryParam("completed") List<String> completed, @QueryParam("workflow") String workflow,
+                          @QueryParam("lane-id") String laneId, @QueryParam("limit") String limit) {
+        String lane = RequestParameters.lane(laneId);
+        Integer max = RequestParameters.positiveInt("limit", limit);
+        int n = max == null ? 0 : max;
+        if (waiting != null) {
+            StepRef at = RequestParameters.step("waiting", waiting);
+            List<StepRef> done = completed.stream().map(c -> RequestParameters.step("completed", c)).toList();
+            Set<String> statuses = WaitingStatuses.of(operations.template(at.workflow()), at, done);
+            return QueueDocuments.objects(reads.objects(at, statuses, done, lane, n));
+        }
+        if (error != null) {
+            return QueueDocuments.objects(operations.errors(RequestParameters.step("error", error), lane, n));
+        }
+        if (!completed.isEmpty()) {
+            return QueueDocuments.objects(reads.objects(completedStep(completed.get(0), workflow),
+                    Set.of("completed"), List.of(), lane, n));
+        }
+        throw new InvalidRequestException("Give parameter waiting=workflow:process (with any completed=workflow:process),"
+                                          + " error=workflow:process, or completed=process with workflow=workflow");
+    }
+
+    /** The distinct lanes of the steps not yet started at a step: {@code <lanes><lane id/>…</lanes>}. */
+    @GET
+    @Path("lane_ids")
+    @Produces(ObjectWorkflowsResource.XML)
+    public String lanes(@QueryParam("step") String step) {
+        return QueueDocuments.lanes(reads.lanes(RequestParameters.step("step", step), WaitingStatuses.NOT_STARTED));
+    }
+
+    /**
+     * Steps of any workflow queued and not claimed since more than {@code hours-ago} hours, oldest first, at most
+     * {@code limit}: {@code <workflows><workflow name process druid laneId/>…</workflows>}.
+     */
+    @GET
+    @Path("all_queued")
+    @Produces(ObjectWorkflowsResource.XML)
+    public String allQueued(@QueryParam("limit") String limit, @QueryParam("hours-ago") String hoursAgo) {
+        Integer max = RequestParameters.positiveInt("limit", limit);
+        Integer hours = RequestParameters.nonNegativeInt("hours-ago", hoursAgo);
+        OffsetDateTime before = hours == null ? null : OffsetDateTime.now(ZoneOffset.UTC).minusHours(hours);
+        return QueueDocuments.queuedSteps(reads.inStatus("queued", before, max == null ? 0 : max));
+    }
+
+    /** {@code completed=process} with {@code workflow=wf}, or {@code completed=wf:process}. */
+    private static StepRef completedStep(String completed, String workflow) {
+        if (workflow == null || workflow.isBlank()) {
+            return RequestParameters.step("completed", completed);
+        }
+        if (completed.contains(":")) {
+            throw new InvalidRequestException("Parameter completed must be a process of workflow " + workflow
+                                              + ", not '" + completed + "'");
+        }
+        if (completed.isBlank()) {
+            throw new InvalidRequestException("Parameter completed must name a process of workflow " + workflow);
+        }
+        return new StepRef(workflow.trim(), completed.trim());
+    }
+}

@@ -1,0 +1,39 @@
+package dev.camelsuite.app.workflow;
+
+import dev.camelsuite.workflow.template.WorkflowTemplate;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** The workflow templates, as JSON: their names, and one template's processes. */
+@Path("/workflow_templates")
+public class WorkflowTemplatesResource {
+
+    @Inject
+    WorkflowOperations operations;
+
+    /** The names of the templates, sorted: {@code ["accessionWF", …]}. */
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public String names() {
+        return TemplateJson.names(operations.templates());
+    }
+
+    /** One template: {@code {"processes":[{"name","label","prerequisites","skipQueue",…}…]}}; 404 when unknown. */
+    @GET
+    @Path("{name}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public String template(@PathParam("name") String name) {
+        WorkflowTemplate template = operations.template(name);
+        if (template == null) {
+            throw new NotFoundException(PlainText.of(Response.Status.NOT_FOUND, "No workflow template named '" + name
+                                                                                 + "'"));
+        }
+        return TemplateJson.of(template);
+    }
+}
