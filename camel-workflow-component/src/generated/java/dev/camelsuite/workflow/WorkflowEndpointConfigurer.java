@@ -35,6 +35,8 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
         case "claimbatch":
         case "claimBatch": target.setClaimBatch(property(camelContext, int.class, value)); return true;
+        case "completionbatch":
+        case "completionBatch": target.setCompletionBatch(property(camelContext, int.class, value)); return true;
         case "delay": target.setDelay(property(camelContext, long.class, value)); return true;
         case "exceptionhandler":
         case "exceptionHandler": target.setExceptionHandler(property(camelContext, org.apache.camel.spi.ExceptionHandler.class, value)); return true;
@@ -101,6 +103,8 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "bridgeErrorHandler": return boolean.class;
         case "claimbatch":
         case "claimBatch": return int.class;
+        case "completionbatch":
+        case "completionBatch": return int.class;
         case "delay": return long.class;
         case "exceptionhandler":
         case "exceptionHandler": return org.apache.camel.spi.ExceptionHandler.class;
@@ -168,6 +172,8 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
         case "claimbatch":
         case "claimBatch": return target.getClaimBatch();
+        case "completionbatch":
+        case "completionBatch": return target.getCompletionBatch();
         case "delay": return target.getDelay();
         case "exceptionhandler":
         case "exceptionHandler": return target.getExceptionHandler();

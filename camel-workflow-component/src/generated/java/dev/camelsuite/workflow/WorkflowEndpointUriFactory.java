@@ -23,13 +23,14 @@ public class WorkflowEndpointUriFactory extends org.apache.camel.support.compone
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(35);
+        Set<String> props = new HashSet<>(36);
         props.add("activeOnly");
         props.add("backoffErrorThreshold");
         props.add("backoffIdleThreshold");
         props.add("backoffMultiplier");
         props.add("bridgeErrorHandler");
         props.add("claimBatch");
+        props.add("completionBatch");
         props.add("delay");
         props.add("exceptionHandler");
         props.add("exchangePattern");

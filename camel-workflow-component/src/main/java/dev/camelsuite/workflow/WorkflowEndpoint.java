@@ -46,6 +46,14 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
                             + " its own).")
     private int claimBatch = 10;
 
+    @UriParam(label = "consumer", defaultValue = "1",
+              description = "Robot: up to this many ended steps of this endpoint's robots are written in one"
+                            + " transaction, by a writer thread, while the robots go on with their next steps. 1: each"
+                            + " robot writes its step's end itself, in its own transaction, before it takes the next."
+                            + " A crash between a step's route and its write leaves the step started: the sweeper"
+                            + " (stuckAfter) hands it out again.")
+    private int completionBatch = 1;
+
     @UriParam(label = "consumer",
               description = "Robot: its name, written in the note of the steps it claims; host:pid by default.")
     private String robotName;
@@ -104,6 +112,9 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
         }
         if (claimBatch <= 0) {
             throw new IllegalArgumentException("Option claimBatch must be > 0 but was " + claimBatch);
+        }
+        if (completionBatch <= 0) {
+            throw new IllegalArgumentException("Option completionBatch must be > 0 but was " + completionBatch);
         }
         if (stuckAfter < 0) {
             throw new IllegalArgumentException("Option stuckAfter must be >= 0 (milliseconds, 0 for none) but was "
@@ -176,6 +187,14 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
 
     public void setClaimBatch(int claimBatch) {
         this.claimBatch = claimBatch;
+    }
+
+    public int getCompletionBatch() {
+        return completionBatch;
+    }
+
+    public void setCompletionBatch(int completionBatch) {
+        this.completionBatch = completionBatch;
     }
 
     public String getRobotName() {

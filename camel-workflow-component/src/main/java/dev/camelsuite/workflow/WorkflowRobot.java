@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.store.StepEnd;
+import dev.camelsuite.workflow.store.StepEndResult;
 import dev.camelsuite.workflow.store.StepUpdate;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import org.apache.camel.Exchange;
@@ -40,6 +42,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
     private final WorkflowEndpoint endpoint;
     private String robotName;
     private RobotMetrics metrics;
+    private CompletionWriter writer;
     private long lastSweepNanos;
     private final java.util.concurrent.atomic.AtomicBoolean wakeUpPending = new java.util.concurrent.atomic.AtomicBoolean();
     private java.util.concurrent.ExecutorService wakeUps;
@@ -61,6 +64,11 @@ public class WorkflowRobot extends ScheduledPollConsumer {
         metrics = RobotMetrics.of(endpoint.getCamelContext(), endpoint.getWorkflowName(), endpoint.getProcessName());
         wakeUps = endpoint.getCamelContext().getExecutorServiceManager().newSingleThreadExecutor(this,
                 "WorkflowRobotWakeUp");
+        if (endpoint.getCompletionBatch() > 1) {
+            writer = new CompletionWriter(this::store, endpoint.getCompletionBatch(), endpoint.getRobots(), this::written);
+            writer.start(endpoint.getCamelContext().getExecutorServiceManager().newSingleThreadExecutor(this,
+                    "WorkflowRobotCompletions"));
+        }
         super.doStart();
         endpoint.getComponent().getStepEvents().add(this);
         if (endpoint.getWakeUpFrom() != null) {
@@ -80,6 +88,11 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             wakeUps = null;
         }
         super.doStop();
+        if (writer != null) {
+            // the robots have stopped: what they handed over is written before the consumer is down
+            writer.stop();
+            writer = null;
+        }
     }
 
     /** A step became ready: when it is this robot's, work now instead of at the next poll. */
@@ -218,6 +231,16 @@ public class WorkflowRobot extends ScheduledPollConsumer {
                     out.getHeader(WorkflowConstants.LIFECYCLE, String.class),
                     out.getHeader(WorkflowConstants.NOTE, String.class), null);
         }
+        if (writer != null) {
+            try {
+                writer.submit(new StepEnd(step.objectId(), step.workflow(), step.process(), update));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                LOG.warn("Robot {} was interrupted before handing over the end of {} at {}/{}: the step stays started",
+                        robotName, step.objectId(), step.workflow(), step.process());
+            }
+            return;
+        }
         try {
             store().update(step.objectId(), step.workflow(), step.process(), update);
             if (metrics != null) {
@@ -230,6 +253,17 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             // the step stays started: the sweeper gives it to a robot again
             getExceptionHandler().handleException("Robot " + robotName + " could not end " + step.objectId() + " at "
                                                   + step.workflow() + "/" + step.process(), exchange, e);
+        }
+    }
+
+    /** A step's end the completion writer wrote, or could not apply. */
+    private void written(StepEndResult result) {
+        StepEnd end = result.end();
+        if (result.failure() != null) {
+            LOG.warn("Robot {} did not end {} at {}/{} as {}: {} (another robot or the sweeper took it)", robotName,
+                    end.objectId(), end.workflow(), end.process(), end.update().status(), result.failure().getMessage());
+        } else if (metrics != null) {
+            metrics.ended(end.update().status(), end.update().elapsed());
         }
     }
 

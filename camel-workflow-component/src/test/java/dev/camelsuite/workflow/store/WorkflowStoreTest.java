@@ -312,6 +312,38 @@ abstract class WorkflowStoreTest {
     }
 
     @Test
+    void updatesOfABatchCommitTogetherAndARefusedOneLeavesTheOthers() throws Exception {
+        List<String> ids = List.of("druid:ba3", "druid:ba1", "druid:ba2");
+        for (String id : ids) {
+            store.create(id, accession, 1, "default", null);
+        }
+        store.update("druid:ba2", "accessionWF", "descriptive-metadata", StepUpdate.to("started"));
+        store.update("druid:ba2", "accessionWF", "rights-metadata", StepUpdate.to("started"));
+        store.update("druid:ba1", "accessionWF", "rights-metadata", StepUpdate.to("completed"));
+        List<StepEndResult> results = store.updateAll(List.of(
+                new StepEnd("druid:ba2", "accessionWF", "descriptive-metadata", StepUpdate.to("completed")
+                        .expecting("started")),
+                new StepEnd("druid:ba1", "accessionWF", "descriptive-metadata", StepUpdate.to("completed")
+                        .expecting("started")),
+                new StepEnd("druid:ba2", "accessionWF", "rights-metadata", StepUpdate.to("completed")),
+                new StepEnd("druid:ba3", "accessionWF", "no-such-step", StepUpdate.to("completed"))));
+        // applied in object order; each decided on its own
+        assertThat(results).extracting(r -> r.end().objectId() + "/" + r.end().process()).containsExactly(
+                "druid:ba1/descriptive-metadata", "druid:ba2/descriptive-metadata", "druid:ba2/rights-metadata",
+                "druid:ba3/no-such-step");
+        assertThat(results.get(0).failure()).isInstanceOf(dev.camelsuite.workflow.WorkflowConflictException.class);
+        assertThat(results.get(1).failure()).isNull();
+        // the second of the two parallel steps to end queues the step that joins them, within the batch
+        assertThat(results.get(2).next()).extracting(Step::process).containsExactly("publish");
+        assertThat(results.get(3).failure()).isInstanceOf(dev.camelsuite.workflow.WorkflowNotFoundException.class);
+        assertThat(store.get("druid:ba2", "accessionWF")).filteredOn(st -> st.process().equals("publish"))
+                .extracting(Step::status).containsExactly("queued");
+        assertThat(store.get("druid:ba1", "accessionWF")).filteredOn(st -> st.process().equals("descriptive-metadata"))
+                .extracting(Step::status).containsExactly("queued");
+        assertThat(store.updateAll(List.of())).isEmpty();
+    }
+
+    @Test
     void recentErrorsComeNewestFirstWithTheirMessages() throws Exception {
         for (String id : List.of("druid:er1", "druid:er2", "druid:er3")) {
             store.create(id, accession, 1, "default", null);

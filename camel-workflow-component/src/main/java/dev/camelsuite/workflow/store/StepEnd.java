@@ -1,0 +1,5 @@
+package dev.camelsuite.workflow.store;
+
+/** One update of a batch ({@link WorkflowStore#updateAll}): which step, and how it ends. */
+public record StepEnd(String objectId, String workflow, String process, StepUpdate update) {
+}
