@@ -1,0 +1,265 @@
+package dev.camelsuite.enhancer.engines.dictionary;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.content.TextAnnotation;
+import dev.camelsuite.enhancer.engine.CanEnhance;
+import dev.camelsuite.enhancer.engine.EngineException;
+import dev.camelsuite.enhancer.engine.EngineOrder;
+import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.engines.LanguageCodes;
+import dev.camelsuite.enhancer.engines.TextEngines;
+import dev.camelsuite.enhancer.engines.dictionary.Vocabulary.Entity;
+import dev.camelsuite.enhancer.engines.dictionary.Vocabulary.Label;
+import dev.camelsuite.enhancer.engines.dictionary.Vocabulary.LabelKind;
+import org.ahocorasick.trie.PayloadEmit;
+import org.ahocorasick.trie.PayloadTrie;
+
+/**
+ * Dictionary NER and entity linking: finds the labels of a {@link Vocabulary} in the text as whole words, in one pass
+ * over the text whatever the vocabulary's size (Aho-Corasick), marks each mention with an {@value #ENTITY} text
+ * annotation and links it to the entities it may name with entity annotations (reference, label, types, confidence).
+ * <p>
+ * Labels are matched in the item's language and those for every language. Where mentions overlap, the longest wins
+ * ("New York City" over "New York"). A mention must be written as its label is, except that a mention in capitals
+ * ("PARIS") and a capitalized mention of a lower-case label ("Open source" for "open source") match too, with less
+ * confidence; {@link #setIgnoreCase(boolean) ignoreCase} accepts any case. A language the vocabulary has no labels
+ * for fails the engine: "No NER model for language 'xx' is available".
+ * <p>
+ * Confidence: a preferred label 1.0, an alternative one 0.9, a hidden one 0.8, times 0.8 when the case differs; a
+ * mention that may name several entities shares it among them.
+ */
+public class DictionaryLinkingEngine implements EnhancementEngine {
+
+    /** The name the default chain uses. */
+    public static final String NAME = "ner";
+    /** Type of the text annotations that mark mentions. */
+    public static final String ENTITY = "entity";
+
+    static final double CASE_DIFFERS = 0.8;
+
+    /** An entity that a label (one text, ignoring case) may name. */
+    private record Candidate(Entity entity, Label label) {
+    }
+
+    private final String name;
+    private final Vocabulary vocabulary;
+    /** One trie per language of the vocabulary; each also holds the labels for every language. */
+    private final Map<String, PayloadTrie<List<Candidate>>> byLanguage = new TreeMap<>();
+    /** Labels for every language alone, for the other languages; null when there are none. */
+    private final PayloadTrie<List<Candidate>> neutral;
+    private boolean ignoreCase;
+
+    /** The engine {@value #NAME} over a vocabulary from {@code classpath:…} or a file (see {@link Vocabulary#load}). */
+    public DictionaryLinkingEngine(String vocabularyLocation) {
+        this(NAME, Vocabulary.load(vocabularyLocation));
+    }
+
+    public DictionaryLinkingEngine(String name, Vocabulary vocabulary) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("An engine needs a name");
+        }
+        this.name = name;
+        this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
+        for (String language : vocabulary.getLanguages()) {
+            byLanguage.put(language, trie(vocabulary, language));
+        }
+        this.neutral = vocabulary.hasLanguageNeutralLabels() ? trie(vocabulary, null) : null;
+    }
+
+    /** A trie of the labels in {@code language} and those for every language, by their lower-case text. */
+    private static PayloadTrie<List<Candidate>> trie(Vocabulary vocabulary, String language) {
+        Map<String, List<Candidate>> byKey = new HashMap<>();
+        for (Entity entity : vocabulary.getEntities()) {
+            for (Label label : entity.labels()) {
+                if (label.language() == null || label.language().equals(language)) {
+                    byKey.computeIfAbsent(lowerCase(label.text()), k -> new ArrayList<>())
+                            .add(new Candidate(entity, label));
+                }
+            }
+        }
+        PayloadTrie.PayloadTrieBuilder<List<Candidate>> builder = PayloadTrie.<List<Candidate>> builder()
+                .ignoreCase().onlyWholeWords();
+        byKey.forEach((key, candidates) -> builder.addKeyword(key, List.copyOf(candidates)));
+        return builder.build();
+    }
+
+    /** Lower case char by char, so that indices into the lowered text are indices into the text. */
+    private static String lowerCase(String s) {
+        char[] chars = s.toCharArray();
+        for (int i = 0; i < chars.length; i++) {
+            chars[i] = Character.toLowerCase(chars[i]);
+        }
+        return new String(chars);
+    }
+
+    @Override
+    public String getName() {
+        return name;
+    }
+
+    @Override
+    public int getOrder() {
+        return EngineOrder.NER;
+    }
+
+    public Vocabulary getVocabulary() {
+        return vocabulary;
+    }
+
+    public boolean isIgnoreCase() {
+        return ignoreCase;
+    }
+
+    /** Whether a mention may be written in any case (default false: as its label, in capitals, or capitalized). */
+    public void setIgnoreCase(boolean ignoreCase) {
+        this.ignoreCase = ignoreCase;
+    }
+
+    @Override
+    public CanEnhance canEnhance(ContentItem item) {
+        return TextEngines.canEnhanceText(item);
+    }
+
+    @Override
+    public void computeEnhancements(ContentItem item) throws EngineException {
+        String language = LanguageCodes.normalize(item.getLanguage());
+        PayloadTrie<List<Candidate>> trie = language == null ? null : byLanguage.get(language);
+        if (trie == null) {
+            trie = neutral;
+        }
+        if (trie == null) {
+            if (language == null) {
+                TextEngines.requireLanguage(item, name);
+            }
+            throw new EngineException("No NER model for language '" + language + "' is available (vocabulary "
+                                      + vocabulary.getSource() + " has labels in " + String.join(", ",
+                                              vocabulary.getLanguages()) + ")");
+        }
+        String text = item.getText();
+        for (Mention mention : mentions(trie, text, language)) {
+            TextAnnotation annotation = item.addAnnotation(ENTITY, mention.begin, mention.end, mention.confidence,
+                    name, null);
+            double share = 1.0 / mention.links.size();
+            for (Link link : mention.links.values()) {
+                Entity entity = link.entity();
+                item.addEntity(entity.reference(), entity.labelFor(language), entity.types(),
+                        link.confidence() * share, name, annotation);
+            }
+        }
+    }
+
+    /** An entity a mention may name, and how sure the match is. */
+    private record Link(Entity entity, double confidence) {
+    }
+
+    /** A span of the text and the entities it may name, by reference. */
+    private static final class Mention {
+        final int begin;
+        final int end;
+        final Map<String, Link> links = new LinkedHashMap<>();
+        double confidence;
+
+        Mention(int begin, int end) {
+            this.begin = begin;
+            this.end = end;
+        }
+    }
+
+    private List<Mention> mentions(PayloadTrie<List<Candidate>> trie, String text, String language) {
+        Collection<PayloadEmit<List<Candidate>>> emits = trie.parseText(text);
+        List<Mention> found = new ArrayList<>(emits.size());
+        for (PayloadEmit<List<Candidate>> emit : emits) {
+            int begin = emit.getStart();
+            int end = emit.getEnd() + 1;
+            String written = text.substring(begin, end);
+            Mention mention = new Mention(begin, end);
+            for (Candidate c : emit.getPayload()) {
+                double caseFactor = caseFactor(c.label().text(), written);
+                if (caseFactor == 0) {
+                    continue;
+                }
+                double confidence = labelScore(c.label().kind()) * caseFactor;
+                mention.links.merge(c.entity().reference(), new Link(c.entity(), confidence),
+                        (a, b) -> b.confidence() > a.confidence() ? b : a);
+                mention.confidence = Math.max(mention.confidence, confidence);
+            }
+            if (!mention.links.isEmpty()) {
+                found.add(mention);
+            }
+        }
+        return withoutOverlaps(found);
+    }
+
+    /** 1 when the mention is written as the label, less when its case differs acceptably, 0 when not acceptable. */
+    double caseFactor(String label, String written) {
+        if (label.equals(written)) {
+            return 1.0;
+        }
+        if (ignoreCase || isCapitals(written) || capitalized(label).equals(written)) {
+            return CASE_DIFFERS;
+        }
+        return 0;
+    }
+
+    private static boolean isCapitals(String s) {
+        int letters = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isLetter(c)) {
+                if (!Character.isUpperCase(c)) {
+                    return false;
+                }
+                letters++;
+            }
+        }
+        return letters > 1;
+    }
+
+    private static String capitalized(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    private static double labelScore(LabelKind kind) {
+        return switch (kind) {
+            case PREFERRED -> 1.0;
+            case ALTERNATIVE -> 0.9;
+            case HIDDEN -> 0.8;
+        };
+    }
+
+    /** Keeps the longest of overlapping mentions (the earlier one of equal length), in text order. */
+    private static List<Mention> withoutOverlaps(List<Mention> mentions) {
+        if (mentions.size() < 2) {
+            return mentions;
+        }
+        List<Mention> bySize = new ArrayList<>(mentions);
+        bySize.sort(Comparator.comparingInt((Mention m) -> m.end - m.begin).reversed()
+                .thenComparingInt(m -> m.begin));
+        TreeMap<Integer, Mention> kept = new TreeMap<>();
+        for (Mention m : bySize) {
+            Map.Entry<Integer, Mention> before = kept.floorEntry(m.begin);
+            Map.Entry<Integer, Mention> after = kept.ceilingEntry(m.begin);
+            boolean overlaps = before != null && before.getValue().end > m.begin
+                               || after != null && after.getKey() < m.end;
+            if (!overlaps) {
+                kept.put(m.begin, m);
+            }
+        }
+        return new ArrayList<>(kept.values());
+    }
+
+    @Override
+    public String toString() {
+        return "DictionaryLinkingEngine[" + name + ", " + vocabulary + "]";
+    }
+}

@@ -1,0 +1,168 @@
+package dev.camelsuite.enhancer.engines;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.camelsuite.enhancer.EnhancementException;
+import dev.camelsuite.enhancer.EnhancerConstants;
+import dev.camelsuite.enhancer.chain.ChainType;
+import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.content.EntityAnnotation;
+import dev.camelsuite.enhancer.content.TextAnnotation;
+import dev.camelsuite.enhancer.engines.dictionary.DictionaryLinkingEngine;
+import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
+import dev.camelsuite.enhancer.engines.opennlp.SentenceDetectionEngine;
+import dev.camelsuite.enhancer.engines.opennlp.TokenizerEngine;
+import dev.camelsuite.enhancer.metadata.ExecutionStatus;
+import dev.camelsuite.enhancer.rdf.EnhancementRdf;
+import dev.camelsuite.enhancer.rdf.RdfFormat;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.test.junit5.CamelTestSupport;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+/** The default chain through an {@code enhancer:default} route, on real text. */
+class DefaultChainRouteTest extends CamelTestSupport {
+
+    private static final String EX = "https://example.org/camelsuite/entity/";
+
+    @Override
+    protected CamelContext createCamelContext() throws Exception {
+        CamelContext context = super.createCamelContext();
+        DefaultChain.bind(context.getRegistry(), Vocabulary.sample());
+        return context;
+    }
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("direct:enhance").to("enhancer:default");
+                from("direct:lenient").to("enhancer:default?throwOnFailure=false");
+            }
+        };
+    }
+
+    @Test
+    void enhancesEnglishText() {
+        Exchange result = template.request("direct:enhance", ex -> ex.getIn().setBody(
+                "Alan Turing was born in London. He later worked with colleagues in the United Kingdom and visited "
+                + "Geneva, where the United Nations have offices."));
+
+        assertThat(result.getException()).isNull();
+        assertThat(result.getMessage().getHeader(EnhancerConstants.LANGUAGE)).isEqualTo("en");
+        assertThat(result.getMessage().getHeader(EnhancerConstants.CHAIN_STATUS)).isEqualTo("completed");
+        assertThat(result.getMessage().getHeader(EnhancerConstants.FAILED_ENGINES, List.class)).isEmpty();
+        assertThat(result.getMessage().getHeader(EnhancerConstants.ENGINE_TIMINGS, Map.class))
+                .containsOnlyKeys("langid", "sentences", "tokens", "ner");
+        ContentItem item = result.getMessage().getBody(ContentItem.class);
+        assertThat(item.getAnnotations(SentenceDetectionEngine.SENTENCE)).hasSize(2);
+        assertThat(item.getAnnotations(TokenizerEngine.TOKEN)).hasSizeGreaterThan(20)
+                .extracting(TextAnnotation::getCoveredText).startsWith("Alan", "Turing", "was", "born", "in", "London", ".");
+        assertThat(item.getEntities()).extracting(EntityAnnotation::getReference).containsExactly(EX + "alan-turing",
+                EX + "london", EX + "united-kingdom", EX + "geneva", EX + "united-nations");
+
+        String turtle = EnhancementRdf.toString(EnhancementRdf.toModel(item), RdfFormat.TURTLE);
+        assertThat(turtle).contains("<" + EX + "alan-turing>", "\"en\"", "<http://dbpedia.org/ontology/Scientist>");
+    }
+
+    @Test
+    void enhancesGermanAndFrenchText() {
+        ContentItem german = template.requestBody("direct:enhance",
+                "Goethe lebte viele Jahre in Weimar. Später reiste er durch die Schweiz nach Italien.", ContentItem.class);
+        ContentItem french = template.requestBody("direct:enhance",
+                "Victor Hugo est né à Besançon. L'écrivain a vécu longtemps à Paris, puis en exil.", ContentItem.class);
+
+        assertThat(german.getLanguage()).isEqualTo("de");
+        assertThat(german.getAnnotations(SentenceDetectionEngine.SENTENCE)).hasSize(2);
+        assertThat(german.getEntities()).extracting(EntityAnnotation::getLabel)
+                .containsExactly("Johann Wolfgang von Goethe", "Schweiz", "Italien");
+        assertThat(french.getLanguage()).isEqualTo("fr");
+        assertThat(french.getAnnotations(SentenceDetectionEngine.SENTENCE)).hasSize(2);
+        assertThat(french.getAnnotations(TokenizerEngine.TOKEN)).extracting(TextAnnotation::getCoveredText)
+                .contains("L'", "écrivain");
+        assertThat(french.getEntities()).extracting(EntityAnnotation::getLabel).containsExactly("Victor Hugo", "Paris");
+    }
+
+    @Test
+    void theCallersLanguageWins() {
+        // German words, but the caller says the text is English
+        Exchange result = template.request("direct:enhance", ex -> {
+            ex.getIn().setBody("Berlin liegt an der Spree.");
+            ex.getIn().setHeader(EnhancerConstants.CONTENT_LANGUAGE, "en");
+        });
+
+        assertThat(result.getMessage().getHeader(EnhancerConstants.LANGUAGE)).isEqualTo("en");
+        ContentItem item = result.getMessage().getBody(ContentItem.class);
+        assertThat(item.getAnnotations(TextAnnotation.LANGUAGE)).singleElement()
+                .satisfies(a -> assertThat(a.getConfidence()).isEqualTo(1.0));
+        assertThat(item.getEntities()).extracting(EntityAnnotation::getReference).containsExactly(EX + "berlin");
+    }
+
+    @Test
+    void aLanguageWithoutSentenceModelFailsTheChain() {
+        Exchange failed = template.request("direct:enhance",
+                ex -> ex.getIn().setBody("El tren de Madrid llegó con media hora de retraso. Nadie se quejó."));
+
+        assertThat(failed.getException()).isInstanceOf(EnhancementException.class)
+                .hasMessageContaining("required Engine 'sentences' failed with Message: No sentence model for"
+                                      + " language 'es' is available");
+
+        Exchange lenient = template.request("direct:lenient",
+                ex -> ex.getIn().setBody("El tren de Madrid llegó con media hora de retraso. Nadie se quejó."));
+        assertThat(lenient.getException()).isNull();
+        assertThat(lenient.getMessage().getHeader(EnhancerConstants.CHAIN_STATUS)).isEqualTo("failed");
+        assertThat(lenient.getMessage().getHeader(EnhancerConstants.LANGUAGE)).isEqualTo("es");
+        assertThat(lenient.getMessage().getHeader(EnhancerConstants.FAILED_ENGINES, List.class))
+                .containsExactly("sentences");
+    }
+
+    @Test
+    void anEmptyTextIsNothingForAnyEngine() {
+        ContentItem item = template.requestBody("direct:enhance", "  \n ", ContentItem.class);
+
+        assertThat(item.getExecutionMetadata().getChainExecution().getStatus()).isEqualTo(ExecutionStatus.COMPLETED);
+        // Stanbol's rule: a required engine that cannot enhance completes, an optional one is skipped
+        assertThat(item.getExecutionMetadata().getEngineExecutions())
+                .extracting(e -> e.getEngine(), e -> e.getStatus(), e -> e.getStatusMessage())
+                .containsExactly(tuple("langid", ExecutionStatus.COMPLETED, "cannot enhance"),
+                        tuple("sentences", ExecutionStatus.COMPLETED, "cannot enhance"),
+                        tuple("tokens", ExecutionStatus.COMPLETED, "cannot enhance"),
+                        tuple("ner", ExecutionStatus.SKIPPED, "cannot enhance"));
+        assertThat(item.getAnnotations()).isEmpty();
+    }
+
+    @Test
+    void nerIsOptional() throws Exception {
+        Vocabulary englishOnly = Vocabulary.builder()
+                .label(EX + "thames", "Thames", "en", Vocabulary.LabelKind.PREFERRED)
+                .build();
+        try (CamelContext other = new org.apache.camel.impl.DefaultCamelContext()) {
+            other.addComponent("enhancer", DefaultChain.addTo(new dev.camelsuite.enhancer.EnhancerComponent(), englishOnly));
+            other.start();
+            ContentItem item = other.createProducerTemplate().requestBody("enhancer:default",
+                    "Die Themse fließt durch London.", ContentItem.class);
+
+            assertThat(item.getLanguage()).isEqualTo("de");
+            assertThat(item.getExecutionMetadata().getChainExecution().getStatus()).isEqualTo(ExecutionStatus.COMPLETED);
+            assertThat(item.getExecutionMetadata().getFailedEngines()).containsExactly(DictionaryLinkingEngine.NAME);
+            assertThat(item.getExecutionMetadata().getEngineExecution("ner").getStatusMessage())
+                    .startsWith("No NER model for language 'de' is available");
+            assertThat(item.getAnnotations(TokenizerEngine.TOKEN)).isNotEmpty();
+        }
+    }
+
+    @Test
+    void theChainWithoutNer() {
+        assertThat(DefaultChain.elements(false)).containsExactly("langid", "sentences", "tokens");
+        assertThat(DefaultChain.elements(true)).containsExactly("langid", "sentences", "tokens", "ner;optional");
+        assertThat(DefaultChain.chain(true).getType()).isEqualTo(ChainType.LIST);
+        assertThat(DefaultChain.chain(true).getElements()).hasSize(4);
+        assertThat(DefaultChain.engines(null)).extracting(e -> e.getName()).containsExactly("langid", "sentences", "tokens");
+    }
+}
