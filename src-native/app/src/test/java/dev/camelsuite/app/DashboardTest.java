@@ -32,6 +32,16 @@ class DashboardTest {
     }
 
     @Test
+    void engineTimingsOfTheChainsRunHere() {
+        given().contentType("text/plain").body("Berlin ist die Hauptstadt Deutschlands.").when().post("/enhancer")
+                .then().statusCode(200);
+        given().when().get("/dashboard/api/status").then().statusCode(200)
+                .body("engines.find { it.chain == 'default' && it.engine == 'sentences' }.runs",
+                        org.hamcrest.Matchers.greaterThanOrEqualTo(1))
+                .body("enhancedItems", org.hamcrest.Matchers.greaterThanOrEqualTo(1));
+    }
+
+    @Test
     void thePageAndItsChartingLibraryAreServed() {
         given().when().get("/dashboard/").then().statusCode(200).body(containsString("steps-chart"))
                 .body(containsString("/webjars/chart.js/4.4.7/dist/chart.umd.js"));

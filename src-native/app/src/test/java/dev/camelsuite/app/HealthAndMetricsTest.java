@@ -24,6 +24,16 @@ class HealthAndMetricsTest {
     }
 
     @Test
+    void chainsAndEnginesAreMetered() {
+        given().contentType("text/plain").body(EnhancerApiTest.ENGLISH).when().post("/enhancer")
+                .then().statusCode(200);
+        given().when().get("/q/metrics").then().statusCode(200)
+                .body(containsString("enhancer_chain_items_total{chain=\"default\",status=\"completed\"}"))
+                .body(containsString("enhancer_engine_time_seconds_count{chain=\"default\",engine=\"langid\"}"))
+                .body(containsString("enhancer_engine_time_seconds_count{chain=\"default\",engine=\"ner\"}"));
+    }
+
+    @Test
     void robotsAreMetered() {
         TestData.create("dashboardWF", "druid:metered1");
         TestData.awaitStatus("druid:metered1", "dashboardWF", "check", "completed");

@@ -67,6 +67,8 @@ class NativeConfigurationIT {
     @Test
     void theWorkflowStoreFindsItsMigrationsAndTheApplicationItsTemplatesAndRoutes() {
         assertThat(resources).contains("db/workflow", "db/workflow-postgresql", "workflows", "camel");
+        // the OpenNLP models of the default chain and its vocabulary, read by resource name
+        assertThat(resources).contains(".bin", "dev/camelsuite/enhancer/engines/vocabulary");
     }
 
     @Test

@@ -26,6 +26,12 @@ final class TestData {
         }
     }
 
+    static void createWithContext(String workflow, String objectId, String context) {
+        ProducerTemplate template = Arc.container().instance(ProducerTemplate.class).get();
+        template.sendBodyAndHeaders("workflow:" + workflow + "?operation=create", null, java.util.Map.of(
+                WorkflowConstants.OBJECT_ID, objectId, WorkflowConstants.CONTEXT, context));
+    }
+
     static Step step(String objectId, String workflow, String process) {
         CamelContext context = Arc.container().instance(CamelContext.class).get();
         try {

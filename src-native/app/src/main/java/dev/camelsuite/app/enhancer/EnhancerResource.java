@@ -6,7 +6,6 @@ import java.util.List;
 
 import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancerComponent;
-import dev.camelsuite.enhancer.EnhancerConstants;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.chain.ExecutionPlan;
 import dev.camelsuite.enhancer.content.ContentItem;
@@ -46,6 +45,8 @@ public class EnhancerResource {
     static final String DEFAULT_CHAIN = "default";
     /** One-engine chains of {@code POST /enhancer/engine/{name}} are added under this prefix. */
     static final String ENGINE_CHAIN_PREFIX = "engine-";
+    /** The creator of the language annotation a Content-Language header makes. */
+    static final String CONTENT_LANGUAGE_CREATOR = "Content-Language";
 
     @Inject
     CamelContext camelContext;
@@ -131,12 +132,12 @@ public class EnhancerResource {
             throw new BadRequestException(e.getMessage());
         }
         String language = headers.getHeaderString(HttpHeaders.CONTENT_LANGUAGE);
-        Exchange done = producer.request("enhancer:" + chain, ex -> {
-            ex.getIn().setBody(item);
-            if (language != null && !language.isBlank()) {
-                ex.getIn().setHeader(EnhancerConstants.CONTENT_LANGUAGE, language);
-            }
-        });
+        if (language != null && !language.isBlank() && item.getText() != null) {
+            // as Stanbol: the caller's language is stated with full confidence, and language engines keep it
+            item.setLanguage(language.trim());
+            item.addLanguage(language.trim(), 1.0, CONTENT_LANGUAGE_CREATOR);
+        }
+        Exchange done = producer.request("enhancer:" + chain, ex -> ex.getIn().setBody(item));
         if (done.getException() != null) {
             throw failure(done.getException());
         }

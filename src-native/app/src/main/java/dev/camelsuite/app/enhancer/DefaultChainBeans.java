@@ -1,0 +1,71 @@
+package dev.camelsuite.app.enhancer;
+
+import java.util.List;
+
+import dev.camelsuite.enhancer.chain.Chain;
+import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.engines.DefaultChain;
+import dev.camelsuite.enhancer.engines.dictionary.DictionaryLinkingEngine;
+import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
+import dev.camelsuite.enhancer.engines.opennlp.LanguageDetectionEngine;
+import dev.camelsuite.enhancer.engines.opennlp.SentenceDetectionEngine;
+import dev.camelsuite.enhancer.engines.opennlp.TokenizerEngine;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Named;
+import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The ready {@code default} chain (langid → sentences → tokens, ner optional) and its engines as beans, which the
+ * enhancer component finds by name in the registry. NER's vocabulary is {@code camelsuite.enhancer.vocabulary}
+ * (SKOS Turtle or CSV, {@code classpath:…} or {@code file:…}). A chain {@code default} from configuration
+ * ({@code camel.component.enhancer.chains[default]}) wins over this bean.
+ */
+@Singleton
+public class DefaultChainBeans {
+
+    private final List<EnhancementEngine> engines;
+
+    DefaultChainBeans(@ConfigProperty(name = "camelsuite.enhancer.vocabulary") String vocabulary) {
+        this.engines = DefaultChain.engines(Vocabulary.load(vocabulary));
+    }
+
+    @Produces
+    @Singleton
+    @Named(DefaultChain.NAME)
+    Chain defaultChain() {
+        return DefaultChain.chain(true);
+    }
+
+    @Produces
+    @Singleton
+    @Named(LanguageDetectionEngine.NAME)
+    EnhancementEngine languages() {
+        return engine(LanguageDetectionEngine.NAME);
+    }
+
+    @Produces
+    @Singleton
+    @Named(SentenceDetectionEngine.NAME)
+    EnhancementEngine sentences() {
+        return engine(SentenceDetectionEngine.NAME);
+    }
+
+    @Produces
+    @Singleton
+    @Named(TokenizerEngine.NAME)
+    EnhancementEngine tokens() {
+        return engine(TokenizerEngine.NAME);
+    }
+
+    @Produces
+    @Singleton
+    @Named(DictionaryLinkingEngine.NAME)
+    EnhancementEngine entities() {
+        return engine(DictionaryLinkingEngine.NAME);
+    }
+
+    private EnhancementEngine engine(String name) {
+        return engines.stream().filter(e -> e.getName().equals(name)).findFirst().orElseThrow();
+    }
+}

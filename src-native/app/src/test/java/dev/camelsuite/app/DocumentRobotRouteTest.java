@@ -1,0 +1,39 @@
+package dev.camelsuite.app;
+
+import dev.camelsuite.workflow.store.Step;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The YAML route of the application (camel/documents.yaml): the robot of documentWF/enhance. */
+@QuarkusTest
+class DocumentRobotRouteTest {
+
+    @Test
+    void theRobotEnhancesTheContextsTextAndCompletesTheStep() {
+        TestData.createWithContext("documentWF", "doc:yaml-1",
+                "{\"text\": \"Angela Merkel travelled from Berlin to Paris. She met the mayor there.\"}");
+        TestData.awaitStatus("doc:yaml-1", "documentWF", "enhance", "completed");
+        Step enhanced = TestData.step("doc:yaml-1", "documentWF", "enhance");
+        assertThat(enhanced.note()).isEqualTo("language=en entities=3");
+        assertThat(enhanced.lifecycle()).isEqualTo("enhanced");
+        // Angela Merkel, Berlin, Paris; publish is completed by an external signal: it waits
+        assertThat(TestData.step("doc:yaml-1", "documentWF", "publish").status()).isEqualTo("waiting");
+        // the chain ran on the workers of workers.yaml, through the broker: both report ready
+        io.restassured.RestAssured.given().when().get("/q/health/ready").then().statusCode(200)
+                .body("checks.find { it.name == 'camel' }.data.'enhancer-producer-enhancer.default'",
+                        org.hamcrest.Matchers.equalTo("UP"))
+                .body("checks.find { it.name == 'camel' }.data.findAll { it.key.startsWith('enhancer-worker-') }"
+                      + ".size()", org.hamcrest.Matchers.equalTo(1));
+    }
+
+    @Test
+    void aContextWithoutTextEndsTheStepInErrorAfterItsAttempts() {
+        TestData.createWithContext("documentWF", "doc:yaml-2", "{\"title\": \"no text here\"}");
+        TestData.awaitStatus("doc:yaml-2", "documentWF", "enhance", "error");
+        Step failed = TestData.step("doc:yaml-2", "documentWF", "enhance");
+        assertThat(failed.errorMessage()).isEqualTo("The context of doc:yaml-2 has no text to enhance");
+        assertThat(failed.attempts()).isEqualTo(2);
+    }
+}

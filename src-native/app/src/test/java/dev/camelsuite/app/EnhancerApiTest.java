@@ -1,0 +1,150 @@
+package dev.camelsuite.app;
+
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.allOf;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
+
+/** The Stanbol-compatible enhancer API: every route, its parameters and its error codes. */
+@QuarkusTest
+class EnhancerApiTest {
+
+    static final String FISE = "http://fise.iks-project.eu/ontology/";
+    static final String ENGLISH = "Angela Merkel travelled from Berlin to Paris. She met the mayor there.";
+
+    @Test
+    void theDefaultChainEnhancesAsStanbolWrites() {
+        given().contentType("text/plain").accept("application/n-triples").body(ENGLISH)
+                .when().post("/enhancer").then().statusCode(200)
+                .contentType(startsWith("application/n-triples"))
+                .body(containsString(FISE + "TextAnnotation"), containsString(FISE + "EntityAnnotation"),
+                        // the language, as Stanbol states it
+                        containsString("<http://purl.org/dc/terms/language> \"en\""),
+                        containsString("<http://purl.org/dc/terms/LinguisticSystem>"),
+                        // an entity of the sample vocabulary, linked to its mention
+                        containsString("<https://example.org/camelsuite/entity/paris>"),
+                        containsString(FISE + "selected-text> \"Paris\""),
+                        // the content item's id, Stanbol's default
+                        containsString("<urn:content-item-sha1-"),
+                        // no execution metadata unless asked for
+                        not(containsString("ChainExecution")));
+    }
+
+    @Test
+    void executionMetadataAndAChosenUriOnRequest() {
+        given().contentType("text/plain").accept("application/n-triples").body(ENGLISH)
+                .queryParam("executionmetadata", "true").queryParam("uri", "urn:test:doc-1")
+                .when().post("/enhancer/chain/default").then().statusCode(200)
+                .body(containsString("http://stanbol.apache.org/ontology/enhancer/executionmetadata#ChainExecution"),
+                        containsString("http://stanbol.apache.org/ontology/enhancer/executionplan#ExecutionPlan"),
+                        containsString("<urn:test:doc-1>"),
+                        not(containsString("urn:content-item-sha1-")));
+    }
+
+    @Test
+    void acceptPicksTheSerialization() {
+        given().contentType("text/plain").accept("application/ld+json").body(ENGLISH).when().post("/enhancer")
+                .then().statusCode(200).contentType(startsWith("application/ld+json")).body(containsString("\"@id\""));
+        given().contentType("text/plain").accept("application/json").body(ENGLISH).when().post("/enhancer")
+                .then().statusCode(200).contentType(startsWith("application/ld+json"));
+        given().contentType("text/plain").accept("application/n-triples").body(ENGLISH).when().post("/enhancer")
+                .then().statusCode(200).contentType(startsWith("application/n-triples"))
+                .body(containsString(" <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <" + FISE + "TextAnnotation> ."));
+        // a wildcard gets Stanbol's default, RDF/XML
+        given().contentType("text/plain").accept("*/*").body(ENGLISH).when().post("/enhancer")
+                .then().statusCode(200).contentType(startsWith("application/rdf+xml")).body(containsString("<rdf:RDF"));
+        // rdfFormat wins over Accept
+        given().contentType("text/plain").accept("application/ld+json").queryParam("rdfFormat", "text/turtle")
+                .body(ENGLISH).when().post("/enhancer").then().statusCode(200).contentType(startsWith("text/turtle"));
+    }
+
+    @Test
+    void contentLanguageWinsWithFullConfidence() {
+        given().contentType("text/plain").header("Content-Language", "fr").accept("application/n-triples")
+                .body("Bonjour. Paris est belle.").when().post("/enhancer").then().statusCode(200)
+                .body(containsString("<http://purl.org/dc/terms/language> \"fr\""),
+                        containsString("<http://purl.org/dc/terms/creator> \"Content-Language\""));
+    }
+
+    @Test
+    void aChainFromApplicationProperties() {
+        given().accept("application/n-triples").when().get("/enhancer/chain").then().statusCode(200)
+                .body(containsString("/enhancer/chain/language>"));
+        given().contentType("text/plain").accept("application/n-triples")
+                .body("Le gouvernement a présenté aujourd'hui son nouveau budget à Paris.")
+                .when().post("/enhancer/chain/language").then().statusCode(200)
+                .body(containsString("<http://purl.org/dc/terms/language> \"fr\""),
+                        not(containsString("EntityAnnotation")));
+    }
+
+    @Test
+    void oneEngineAlone() {
+        given().contentType("text/plain").accept("application/n-triples")
+                .body("Die Bundesregierung hat heute in Berlin einen neuen Haushalt beschlossen.")
+                .when().post("/enhancer/engine/langid").then().statusCode(200)
+                .body(containsString("<http://purl.org/dc/terms/language> \"de\""),
+                        not(containsString("EntityAnnotation")));
+        given().contentType("text/plain").body(ENGLISH).when().post("/enhancer/engine/no-such-engine").then()
+                .statusCode(404);
+    }
+
+    @Test
+    void aFailedRequiredEngineIs500WithStanbolsMessage() {
+        // Spanish: language detection works, but there is no sentence model for it
+        given().contentType("text/plain").body("El gobierno de España aprobó hoy los nuevos presupuestos generales.")
+                .when().post("/enhancer").then().statusCode(500)
+                .body(allOf(startsWith("Enhancement Chain failed because of required Engine 'sentences' failed with"
+                                       + " Message: "), containsString("'es'")));
+    }
+
+    @Test
+    void contentBackBesideTheMetadataOrAlone() {
+        given().contentType("text/plain").body(ENGLISH).queryParam("outputContent", "text/plain")
+                .queryParam("rdfFormat", "application/n-triples").when().post("/enhancer").then().statusCode(200)
+                .contentType(startsWith("multipart/form-data; boundary="))
+                .body(containsString("Content-Disposition: form-data; name=\"metadata\""),
+                        containsString("Content-Disposition: form-data; name=\"content\""),
+                        containsString(FISE + "TextAnnotation"), containsString(ENGLISH));
+        given().contentType("text/plain").body(ENGLISH).queryParam("outputContent", "text/plain")
+                .queryParam("omitMetadata", "true").when().post("/enhancer").then().statusCode(200)
+                .contentType(startsWith("text/plain")).body(equalTo(ENGLISH));
+    }
+
+    @Test
+    void badRequestsAreRefusedNamingWhatIsWrong() {
+        given().contentType("text/plain").body(ENGLISH).when().post("/enhancer/chain/no-such-chain").then()
+                .statusCode(404);
+        given().contentType("text/plain").body(ENGLISH).queryParam("rdfFormat", "text/csv").when().post("/enhancer")
+                .then().statusCode(400);
+        given().contentType("text/plain").body(ENGLISH).queryParam("executionmetadata", "yes").when()
+                .post("/enhancer").then().statusCode(400);
+        given().contentType("text/plain").body(ENGLISH).queryParam("omitMetadata", "true").when().post("/enhancer")
+                .then().statusCode(400);
+        given().contentType("text/plain").body("").when().post("/enhancer").then().statusCode(400);
+        given().contentType("text/plain").accept("image/png").body(ENGLISH).when().post("/enhancer").then()
+                .statusCode(406);
+    }
+
+    @Test
+    void theEnhancerItsChainsEnginesAndPlans() {
+        String enhancer = "http://stanbol.apache.org/ontology/enhancer/enhancer#";
+        given().accept("application/n-triples").when().get("/enhancer").then().statusCode(200)
+                .body(containsString(enhancer + "Enhancer"), containsString(enhancer + "hasDefaultChain"),
+                        containsString("/enhancer/chain/default>"), containsString("/enhancer/engine/langid>"),
+                        containsString("/enhancer/engine/ner>"));
+        given().accept("application/n-triples").when().get("/enhancer/chain").then().statusCode(200)
+                .body(containsString("/enhancer/chain/default>"), not(containsString("/enhancer/engine/")));
+        given().accept("application/n-triples").when().get("/enhancer/engine").then().statusCode(200)
+                .body(containsString("/enhancer/engine/sentences>"), not(containsString("/enhancer/chain/")));
+        given().accept("application/ld+json").when().get("/enhancer/chain/default/ep").then().statusCode(200)
+                .contentType(startsWith("application/ld+json"))
+                .body(containsString("http://stanbol.apache.org/ontology/enhancer/executionplan#ExecutionNode"),
+                        containsString("\"ner\""), containsString("\"tokens\""));
+        given().when().get("/enhancer/chain/no-such-chain/ep").then().statusCode(404);
+    }
+}
