@@ -7,10 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
 
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -37,7 +33,7 @@ public final class WorkflowTemplateParser {
     public static WorkflowTemplate parse(InputStream xml, String source) {
         Document doc;
         try {
-            doc = newBuilder().parse(xml);
+            doc = SafeXml.newDocumentBuilder().parse(xml);
         } catch (SAXException | IOException e) {
             throw new InvalidTemplateException(null, "Workflow template " + source + " is not well-formed XML"
                                                      + " (document types are not allowed): " + e.getMessage(), e);
@@ -94,22 +90,5 @@ public final class WorkflowTemplateParser {
 
     private static String blankToNull(String value) {
         return value == null || value.isBlank() ? null : value.trim();
-    }
-
-    private static DocumentBuilder newBuilder() {
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            f.setFeature("http://xml.org/sax/features/external-general-entities", false);
-            f.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
-            f.setXIncludeAware(false);
-            f.setExpandEntityReferences(false);
-            DocumentBuilder b = f.newDocumentBuilder();
-            b.setErrorHandler(null);
-            return b;
-        } catch (ParserConfigurationException e) {
-            throw new IllegalStateException("The XML parser cannot be made safe", e);
-        }
     }
 }

@@ -6,13 +6,10 @@ import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
 
 import dev.camelsuite.workflow.StepStatus;
 import dev.camelsuite.workflow.store.StepUpdate;
+import dev.camelsuite.workflow.template.SafeXml;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 import org.xml.sax.InputSource;
@@ -36,7 +33,8 @@ record ProcessElement(String name, String status, String errorMessage, String er
         }
         Element process;
         try {
-            NodeList found = newBuilder().parse(new InputSource(new StringReader(body))).getElementsByTagName("process");
+            NodeList found = SafeXml.newDocumentBuilder().parse(new InputSource(new StringReader(body)))
+                    .getElementsByTagName("process");
             if (found.getLength() == 0) {
                 throw new InvalidRequestException("The body has no <process> element, e.g."
                                                   + " <process name=\"shelve\" status=\"completed\"/>");
@@ -93,22 +91,5 @@ record ProcessElement(String name, String status, String errorMessage, String er
 
     private static String attribute(Element e, String name) {
         return e.hasAttribute(name) ? e.getAttribute(name) : null;
-    }
-
-    private static DocumentBuilder newBuilder() {
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            f.setFeature("http://xml.org/sax/features/external-general-entities", false);
-            f.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
-            f.setXIncludeAware(false);
-            f.setExpandEntityReferences(false);
-            DocumentBuilder b = f.newDocumentBuilder();
-            b.setErrorHandler(null);
-            return b;
-        } catch (ParserConfigurationException e) {
-            throw new IllegalStateException("The XML parser cannot be made safe", e);
-        }
     }
 }
