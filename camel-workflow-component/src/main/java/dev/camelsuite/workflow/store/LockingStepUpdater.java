@@ -117,7 +117,8 @@ final class LockingStepUpdater implements StepUpdater {
     private static void write(Connection c, Locked target, StepUpdate update, boolean queued, OffsetDateTime now)
             throws SQLException {
         try (PreparedStatement u = c.prepareStatement(
-                "UPDATE workflow_step SET status = ?, error_message = ?, error_text = ?, status_at = ?,"
+                "UPDATE workflow_step SET previous_status = status, status = ?, error_message = ?, error_text = ?,"
+                + " status_at = ?,"
                 + " attempts = attempts + ?, completed_at = CASE WHEN ? THEN ? ELSE completed_at END,"
                 + " lifecycle = COALESCE(?, lifecycle), note = COALESCE(?, note), lane = COALESCE(?, lane),"
                 + " elapsed = COALESCE(?, elapsed) WHERE id = ?")) {

@@ -9,20 +9,41 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The update on PostgreSQL: one call of the server-side function {@code workflow_update_step} (migration
- * {@code db/workflow-postgresql}), which locks, decides, updates the step, queues what became ready and writes the
- * history, so an update auto-commits in one round trip like a bare UPDATE. A step that starts a next workflow is
- * the exception: that creation needs a transaction around both, so the call defers it to the caller.
- * <p>
- * The function locks every step of the version ({@code FOR UPDATE}, in id order) when the new status can make steps
- * ready. Under read committed a row lock that had to wait returns the row as the other transaction committed it, so
- * of two parallel steps finishing together the second sees the first one done and queues the step that joins them.
+ * The update on PostgreSQL, in one round trip that auto-commits like a bare UPDATE:
+ * <ul>
+ * <li>to a status that cannot make a step ready ({@code started}, {@code error}, a custom one): one UPDATE finds,
+ * locks, checks and changes the step and writes its history row. The step keeps the status it replaces in
+ * {@code previous_status}, so the UPDATE's answer tells the history row what it was;</li>
+ * <li>to {@code waiting}, {@code completed} or {@code skipped}: one call of the server-side function
+ * {@code workflow_update_step} (migrations {@code db/workflow-postgresql}), which locks what readiness depends on,
+ * updates the step, queues what became ready and writes the history. A step that starts a next workflow is the
+ * exception: that creation needs a transaction around both, so the call defers it to the caller.</li>
+ * </ul>
+ * The function's statements that decide readiness start after its locks: under read committed they see what the
+ * updates they waited for committed, so of two parallel steps finishing together the second sees the first one done
+ * and queues the step that joins them.
  */
 final class PostgresStepUpdater implements StepUpdater {
 
     private static final String CALL = "SELECT * FROM workflow_update_step(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    /** Column of the first step column in the answer. */
+    /** Column of the first step column in the function's answer. */
     private static final int FIRST_STEP_COLUMN = 7;
+
+    private static final String UPDATE = "WITH changed AS ("
+            + " UPDATE workflow_step u SET previous_status = u.status, status = ?, error_message = ?, error_text = ?,"
+            + " status_at = ?, attempts = u.attempts + CASE WHEN ? OR ? AND u.status <> 'started' THEN 1 ELSE 0 END,"
+            + " lifecycle = COALESCE(?, u.lifecycle), note = COALESCE(?, u.note), lane = COALESCE(?, u.lane),"
+            + " elapsed = COALESCE(?, u.elapsed)"
+            + " WHERE u.object_id = ? AND u.workflow = ? AND u.process = ? AND u.active AND (? OR u.status = ?)"
+            + " RETURNING u.previous_status, u.version, u.lane, u.next_workflow"
+            + "), logged AS ("
+            + " INSERT INTO workflow_history (object_id, workflow, process, version, old_status, new_status, changed_at)"
+            + " SELECT CAST(? AS VARCHAR), CAST(? AS VARCHAR), CAST(? AS VARCHAR), c.version, c.previous_status,"
+            + " CAST(? AS VARCHAR), CAST(? AS TIMESTAMPTZ) FROM changed c"
+            + ") SELECT previous_status, version, lane, next_workflow FROM changed";
+
+    private static final String CURRENT = "SELECT status, version, lane, next_workflow FROM workflow_step"
+                                          + " WHERE object_id = ? AND workflow = ? AND process = ? AND active";
 
     @Override
     public boolean isSingleStatement() {
@@ -32,6 +53,62 @@ final class PostgresStepUpdater implements StepUpdater {
     @Override
     public UpdateOutcome apply(Connection c, String objectId, String workflow, String process, StepUpdate update,
                                OffsetDateTime now, boolean deferNextWorkflow)
+            throws SQLException {
+        if (StepUpdater.mayMakeReady(update.status())) {
+            return call(c, objectId, workflow, process, update, now, deferNextWorkflow);
+        }
+        return update(c, objectId, workflow, process, update, now);
+    }
+
+    private static UpdateOutcome update(Connection c, String objectId, String workflow, String process,
+                                        StepUpdate update, OffsetDateTime now)
+            throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(UPDATE)) {
+            s.setString(1, update.status());
+            s.setString(2, update.errorMessage());
+            s.setString(3, update.errorText());
+            s.setObject(4, now);
+            s.setBoolean(5, "started".equals(update.status()));
+            s.setBoolean(6, "error".equals(update.status()));
+            s.setString(7, update.lifecycle());
+            s.setString(8, update.note());
+            s.setString(9, update.lane());
+            s.setBigDecimal(10, update.elapsed());
+            s.setString(11, objectId);
+            s.setString(12, workflow);
+            s.setString(13, process);
+            s.setBoolean(14, update.expectedStatus() == null);
+            s.setString(15, update.expectedStatus());
+            s.setString(16, objectId);
+            s.setString(17, workflow);
+            s.setString(18, process);
+            s.setString(19, update.status());
+            s.setObject(20, now);
+            try (ResultSet rs = s.executeQuery()) {
+                if (rs.next()) {
+                    return new UpdateOutcome(true, rs.getString(1), rs.getInt(2), rs.getString(3), rs.getString(4),
+                            true, List.of(), false);
+                }
+            }
+        }
+        // nothing changed: the step is missing, or in another status than expected
+        try (PreparedStatement s = c.prepareStatement(CURRENT)) {
+            s.setString(1, objectId);
+            s.setString(2, workflow);
+            s.setString(3, process);
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next()) {
+                    return UpdateOutcome.notFound();
+                }
+                String lane = update.lane() != null ? update.lane() : rs.getString(3);
+                return new UpdateOutcome(true, rs.getString(1), rs.getInt(2), lane, rs.getString(4), false, List.of(),
+                        false);
+            }
+        }
+    }
+
+    private static UpdateOutcome call(Connection c, String objectId, String workflow, String process,
+                                      StepUpdate update, OffsetDateTime now, boolean deferNextWorkflow)
             throws SQLException {
         try (PreparedStatement s = c.prepareStatement(CALL)) {
             s.setString(1, objectId);

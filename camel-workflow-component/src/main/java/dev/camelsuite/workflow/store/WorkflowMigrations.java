@@ -23,10 +23,12 @@ final class WorkflowMigrations implements ResourceProvider {
     static final List<String> PORTABLE = List.of(
             "V1__workflow_steps.sql",
             "V2__workflow_archive.sql",
-            "V3__workflow_start_date.sql");
+            "V3__workflow_start_date.sql",
+            "V4__workflow_previous_status.sql");
 
     static final List<String> POSTGRESQL_ONLY = List.of(
-            "V2_1__workflow_update_step.sql");
+            "V2_1__workflow_update_step.sql",
+            "V4_1__workflow_update_step_in_fewer_statements.sql");
 
     private final List<LoadableResource> resources = new ArrayList<>();
 

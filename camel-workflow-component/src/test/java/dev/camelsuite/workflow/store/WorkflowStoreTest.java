@@ -169,6 +169,41 @@ abstract class WorkflowStoreTest {
     }
 
     @Test
+    void aStepResetToWaitingWhileItsLastPrerequisiteFinishesEndsQueued() throws Exception {
+        // publish waits for descriptive-metadata (done) and rights-metadata (ending now); whichever of the two updates
+        // commits last must see the other one, so that publish is queued by exactly one of them
+        int objects = 100;
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int i = 0; i < objects; i++) {
+                String id = "druid:reset" + i;
+                store.create(id, accession, 1, "default", null);
+                store.update(id, "accessionWF", "descriptive-metadata", StepUpdate.to("completed"));
+                store.update(id, "accessionWF", "rights-metadata", StepUpdate.to("started"));
+                store.update(id, "accessionWF", "publish", StepUpdate.to("error"));
+                java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(2);
+                List<Callable<List<Step>>> both = List.of(
+                        () -> {
+                            together.await();
+                            return store.update(id, "accessionWF", "publish", StepUpdate.to("waiting"));
+                        },
+                        () -> {
+                            together.await();
+                            return store.update(id, "accessionWF", "rights-metadata", StepUpdate.to("completed"));
+                        });
+                List<String> promoted = new ArrayList<>();
+                for (Future<List<Step>> f : pool.invokeAll(both, 60, TimeUnit.SECONDS)) {
+                    f.get().forEach(s -> promoted.add(s.process()));
+                }
+                assertThat(promoted).as("steps made ready for %s", id).containsExactly("publish");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(store.queue("accessionWF", "publish", null, 0)).hasSize(objects);
+    }
+
+    @Test
     void aDoneStepStartsItsNextWorkflowInTheSameTransaction() throws Exception {
         WorkflowTemplate etd = Templates.load("etdSubmitWF");
         java.util.Map<String, WorkflowTemplate> known = new java.util.HashMap<>(java.util.Map.of("etdSubmitWF", etd));
@@ -242,10 +277,15 @@ abstract class WorkflowStoreTest {
     void everyTransitionIsInTheHistory() throws Exception {
         store.create("druid:hh1", accession, 1, "default", null);
         store.update("druid:hh1", "accessionWF", "descriptive-metadata", StepUpdate.to("started"));
-        assertThat(store.history("druid:hh1", "accessionWF"))
-                .anySatisfy(r -> assertThat(r).containsExactly("descriptive-metadata", null, "waiting"))
-                .anySatisfy(r -> assertThat(r).containsExactly("descriptive-metadata", "waiting", "queued"))
-                .anySatisfy(r -> assertThat(r).containsExactly("descriptive-metadata", "queued", "started"));
+        store.update("druid:hh1", "accessionWF", "descriptive-metadata", StepUpdate.to("error"));
+        store.update("druid:hh1", "accessionWF", "descriptive-metadata", StepUpdate.to("waiting"));
+        store.update("druid:hh1", "accessionWF", "descriptive-metadata", StepUpdate.to("completed"));
+        List<String[]> metadata = store.history("druid:hh1", "accessionWF").stream()
+                .filter(r -> r[0].equals("descriptive-metadata")).toList();
+        // the status each update replaced, also for updates done in one statement
+        assertThat(metadata).extracting(r -> r[1] + " -> " + r[2]).containsExactly("null -> waiting",
+                "waiting -> queued", "queued -> started", "started -> error", "error -> waiting", "waiting -> queued",
+                "queued -> completed");
     }
     @Test
     void errorQueuesListObjectsInErrorAtAProcess() throws Exception {
