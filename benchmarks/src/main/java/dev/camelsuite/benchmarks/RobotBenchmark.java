@@ -42,6 +42,9 @@ import org.apache.camel.impl.DefaultCamelContext;
 public final class RobotBenchmark {
 
     static final int ITEMS = Integer.getInteger("items", 20_000);
+    /** Which contenders run: -Dcontenders=batched,loop for two of them. */
+    static final List<String> CONTENDERS = List.of(System.getProperty("contenders", "one,four,batched,loop,woken")
+            .split(","));
     static final String TEMPLATE = """
             <workflow-def id="robotWF">
               <process name="start" status="completed"/>
@@ -113,6 +116,9 @@ public final class RobotBenchmark {
             context.start();
 
             for (String robots : new String[] { "one", "four", "batched" }) {
+                if (!CONTENDERS.contains(robots)) {
+                    continue;
+                }
                 load(ds, robots);
                 done.set(0);
                 long t0 = System.nanoTime();
@@ -130,10 +136,14 @@ public final class RobotBenchmark {
                             default -> "4 robots, claimBatch=50, completionBatch=100";
                         }, ITEMS, ITEMS / seconds);
             }
-            load(ds, "skiplocked");
-            System.out.printf("%s: plain FOR UPDATE SKIP LOCKED loop, 4 threads, claim 10 then complete: %.0f items/s%n",
-                    name, skipLockedLoop(ds));
-
+            if (CONTENDERS.contains("loop")) {
+                load(ds, "skiplocked");
+                System.out.printf("%s: plain FOR UPDATE SKIP LOCKED loop, 4 threads, claim 10 then complete: %.0f"
+                                  + " items/s%n", name, skipLockedLoop(ds));
+            }
+            if (!CONTENDERS.contains("woken")) {
+                return;
+            }
             context.getRouteController().startRoute("woken");
             var producer = context.createProducerTemplate();
             for (int i = 0; i < 300; i++) {

@@ -340,7 +340,9 @@ public class WorkflowStore {
             throws SQLException {
         OffsetDateTime now = now();
         String sql = "SELECT id, object_id, version, status FROM workflow_step WHERE workflow = ? AND process = ?"
-                     + " AND active = TRUE AND (status = 'queued' OR status = 'retrying' AND status_at <= ?)"
+                     // in this shape PostgreSQL reads its index of ready steps in order (db/workflow-postgresql)
+                     + " AND status IN ('queued', 'retrying') AND active = TRUE"
+                     + " AND (status = 'queued' OR status_at <= ?)"
                      + " AND (start_at IS NULL OR start_at <= ?)"
                      + (lane == null ? "" : " AND lane = ?") + " ORDER BY status_at, id FETCH FIRST " + limit
                      + " ROWS ONLY FOR UPDATE SKIP LOCKED";
