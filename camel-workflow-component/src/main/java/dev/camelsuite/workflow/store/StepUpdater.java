@@ -3,6 +3,8 @@ package dev.camelsuite.workflow.store;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Applies a status update to one step of an object's active workflow version, with its history rows and the
@@ -22,6 +24,18 @@ interface StepUpdater {
     UpdateOutcome apply(Connection c, String objectId, String workflow, String process, StepUpdate update,
                         OffsetDateTime now, boolean deferNextWorkflow)
             throws SQLException;
+
+    /**
+     * Applies several updates in the caller's transaction, in the order given; answers one outcome per update, in the
+     * same order. The updates must be of different steps.
+     */
+    default List<UpdateOutcome> applyAll(Connection c, List<StepEnd> ends, OffsetDateTime now) throws SQLException {
+        List<UpdateOutcome> outcomes = new ArrayList<>(ends.size());
+        for (StepEnd end : ends) {
+            outcomes.add(apply(c, end.objectId(), end.workflow(), end.process(), end.update(), now, false));
+        }
+        return outcomes;
+    }
 
     /** Whether an update is one statement, which then needs no transaction of its own. */
     default boolean isSingleStatement() {

@@ -29,7 +29,8 @@ final class WorkflowMigrations implements ResourceProvider {
     static final List<String> POSTGRESQL_ONLY = List.of(
             "V2_1__workflow_update_step.sql",
             "V4_1__workflow_update_step_in_fewer_statements.sql",
-            "V4_2__workflow_ready_index.sql");
+            "V4_2__workflow_ready_index.sql",
+            "V4_3__workflow_end_steps.sql");
 
     private final List<LoadableResource> resources = new ArrayList<>();
 

@@ -247,8 +247,9 @@ public class WorkflowStore {
      * Applies several updates in one transaction — one commit for all, which is what makes many small completions
      * cheap on a database that syncs every commit to disk. Each update is decided on its own: one that finds its step
      * missing or in another status than expected changes nothing and says so in its result, and the others still
-     * apply. The updates are applied in object order, so two batches never wait for each other in a circle. Events of
-     * all of them go out after the commit.
+     * apply. The updates are applied in object order, so two batches never wait for each other in a circle (on
+     * PostgreSQL the ones to done come first, all together, their steps locked in id order). Events of all of them go
+     * out after the commit.
      *
      * @throws SQLException when the transaction fails: then none of the updates applied
      */
@@ -265,10 +266,11 @@ public class WorkflowStore {
         List<StepChange> changes = new ArrayList<>();
         try (Connection c = begin()) {
             try {
-                for (StepEnd end : ordered) {
+                List<UpdateOutcome> outcomes = u.applyAll(c, ordered, now);
+                for (int i = 0; i < ordered.size(); i++) {
+                    StepEnd end = ordered.get(i);
                     StepUpdate update = end.update();
-                    UpdateOutcome outcome = u.apply(c, end.objectId(), end.workflow(), end.process(), update, now,
-                            false);
+                    UpdateOutcome outcome = outcomes.get(i);
                     try {
                         check(outcome, end.objectId(), end.workflow(), end.process(), update);
                     } catch (WorkflowNotFoundException | WorkflowConflictException refused) {

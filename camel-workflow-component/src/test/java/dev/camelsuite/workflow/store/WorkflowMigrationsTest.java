@@ -25,7 +25,7 @@ class WorkflowMigrationsTest {
         assertThat(new WorkflowMigrations(false).getResources("V", new String[] { ".sql" }))
                 .extracting(r -> r.getFilename()).containsExactly("V1__workflow_steps.sql", "V2__workflow_archive.sql",
                         "V3__workflow_start_date.sql", "V4__workflow_previous_status.sql");
-        assertThat(new WorkflowMigrations(true).getResources("V", new String[] { ".sql" })).hasSize(7)
+        assertThat(new WorkflowMigrations(true).getResources("V", new String[] { ".sql" })).hasSize(8)
                 .allSatisfy(r -> assertThat(r.read()).isNotNull());
         assertThat(new WorkflowMigrations(true).getResources("R", new String[] { ".sql" })).isEmpty();
     }

@@ -380,6 +380,27 @@ abstract class WorkflowStoreTest {
                 .extracting(Step::status).containsExactly("queued");
         assertThat(store.get("druid:ba1", "accessionWF")).filteredOn(st -> st.process().equals("descriptive-metadata"))
                 .extracting(Step::status).containsExactly("queued");
+        assertThat(store.history("druid:ba2", "accessionWF")).extracting(r -> r[0] + ": " + r[1] + " -> " + r[2])
+                .contains("descriptive-metadata: started -> completed", "rights-metadata: started -> completed",
+                        "publish: waiting -> queued");
+        // ends to done and to other statuses in one batch
+        store.update("druid:ba3", "accessionWF", "rights-metadata", StepUpdate.to("started"));
+        List<StepEndResult> mixed = store.updateAll(List.of(
+                new StepEnd("druid:ba3", "accessionWF", "rights-metadata", StepUpdate.to("error")
+                        .withError("no rights", "stack")),
+                new StepEnd("druid:ba2", "accessionWF", "publish", StepUpdate.to("skipped")),
+                new StepEnd("druid:ba1", "accessionWF", "descriptive-metadata", StepUpdate.to("completed"))));
+        assertThat(mixed).allSatisfy(r -> assertThat(r.failure()).isNull());
+        assertThat(mixed).filteredOn(r -> r.end().objectId().equals("druid:ba1")).singleElement()
+                .satisfies(r -> assertThat(r.next()).extracting(Step::process).containsExactly("publish"));
+        assertThat(mixed).filteredOn(r -> r.end().objectId().equals("druid:ba2")).singleElement()
+                .satisfies(r -> assertThat(r.next()).extracting(Step::process).containsExactly("shelve"));
+        assertThat(store.get("druid:ba3", "accessionWF")).filteredOn(st -> st.process().equals("rights-metadata"))
+                .singleElement().satisfies(st -> {
+                    assertThat(st.status()).isEqualTo("error");
+                    assertThat(st.errorMessage()).isEqualTo("no rights");
+                    assertThat(st.attempts()).isEqualTo(1);
+                });
         assertThat(store.updateAll(List.of())).isEmpty();
     }
 
