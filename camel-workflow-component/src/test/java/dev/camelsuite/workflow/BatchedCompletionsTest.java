@@ -41,15 +41,20 @@ class BatchedCompletionsTest extends CamelTestSupport {
     @Override
     protected CamelContext createCamelContext() throws Exception {
         CamelContext context = super.createCamelContext();
-        JdbcDataSource ds = new JdbcDataSource();
-        ds.setURL("jdbc:h2:mem:batched-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
         WorkflowComponent workflow = new WorkflowComponent();
-        workflow.setDataSource(ds);
+        workflow.setDataSource(newDatabase());
         workflow.addTemplate(WorkflowTemplateParser.parse(new java.io.ByteArrayInputStream(TEMPLATE.getBytes()),
                 "batchWF"));
         workflow.setEvents("mock:events");
         context.addComponent("workflow", workflow);
         return context;
+    }
+
+    /** A new, empty database for one test: H2 here, PostgreSQL in the subclass. */
+    protected javax.sql.DataSource newDatabase() throws Exception {
+        JdbcDataSource ds = new JdbcDataSource();
+        ds.setURL("jdbc:h2:mem:batched-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+        return ds;
     }
 
     @Override
