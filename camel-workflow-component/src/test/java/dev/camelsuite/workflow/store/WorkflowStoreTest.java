@@ -137,70 +137,63 @@ abstract class WorkflowStoreTest {
         assertThat(started.attempts()).isEqualTo(1);
     }
 
-    @Test
-    void parallelStepsCompletedAtTheSameMomentBothCountForTheStepThatJoinsThem() throws Exception {
-        // descriptive-metadata and rights-metadata both lead to publish: whichever commits last must see the other
-        int objects = 100;
+    /** The two updates of one object, started at the same moment, 100 times; answers what they made ready. */
+    private List<List<String>> race(String prefix, ObjectSetUp setUp, String firstProcess, String firstStatus,
+                                    String secondProcess, String secondStatus)
+            throws Exception {
+        List<List<String>> madeReady = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            for (int i = 0; i < objects; i++) {
-                String id = "druid:join" + i;
+            for (int i = 0; i < 100; i++) {
+                String id = prefix + i;
                 store.create(id, accession, 1, "default", null);
+                setUp.prepare(id);
                 java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(2);
                 List<Callable<List<Step>>> both = List.of(
                         () -> {
                             together.await();
-                            return store.update(id, "accessionWF", "descriptive-metadata", StepUpdate.to("completed"));
+                            return store.update(id, "accessionWF", firstProcess, StepUpdate.to(firstStatus));
                         },
                         () -> {
                             together.await();
-                            return store.update(id, "accessionWF", "rights-metadata", StepUpdate.to("completed"));
+                            return store.update(id, "accessionWF", secondProcess, StepUpdate.to(secondStatus));
                         });
                 List<String> promoted = new ArrayList<>();
                 for (Future<List<Step>> f : pool.invokeAll(both, 60, TimeUnit.SECONDS)) {
                     f.get().forEach(s -> promoted.add(s.process()));
                 }
-                assertThat(promoted).as("steps made ready for %s", id).containsExactly("publish");
+                madeReady.add(promoted);
             }
         } finally {
             pool.shutdownNow();
         }
-        assertThat(store.queue("accessionWF", "publish", null, 0)).hasSize(objects);
+        return madeReady;
+    }
+
+    private interface ObjectSetUp {
+        void prepare(String objectId) throws Exception;
+    }
+
+    @Test
+    void parallelStepsCompletedAtTheSameMomentBothCountForTheStepThatJoinsThem() throws Exception {
+        // descriptive-metadata and rights-metadata both lead to publish: whichever commits last must see the other
+        List<List<String>> madeReady = race("druid:join", id -> {
+        }, "descriptive-metadata", "completed", "rights-metadata", "completed");
+        assertThat(madeReady).allSatisfy(ready -> assertThat(ready).containsExactly("publish"));
+        assertThat(store.queue("accessionWF", "publish", null, 0)).hasSize(100);
     }
 
     @Test
     void aStepResetToWaitingWhileItsLastPrerequisiteFinishesEndsQueued() throws Exception {
         // publish waits for descriptive-metadata (done) and rights-metadata (ending now); whichever of the two updates
         // commits last must see the other one, so that publish is queued by exactly one of them
-        int objects = 100;
-        ExecutorService pool = Executors.newFixedThreadPool(2);
-        try {
-            for (int i = 0; i < objects; i++) {
-                String id = "druid:reset" + i;
-                store.create(id, accession, 1, "default", null);
-                store.update(id, "accessionWF", "descriptive-metadata", StepUpdate.to("completed"));
-                store.update(id, "accessionWF", "rights-metadata", StepUpdate.to("started"));
-                store.update(id, "accessionWF", "publish", StepUpdate.to("error"));
-                java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(2);
-                List<Callable<List<Step>>> both = List.of(
-                        () -> {
-                            together.await();
-                            return store.update(id, "accessionWF", "publish", StepUpdate.to("waiting"));
-                        },
-                        () -> {
-                            together.await();
-                            return store.update(id, "accessionWF", "rights-metadata", StepUpdate.to("completed"));
-                        });
-                List<String> promoted = new ArrayList<>();
-                for (Future<List<Step>> f : pool.invokeAll(both, 60, TimeUnit.SECONDS)) {
-                    f.get().forEach(s -> promoted.add(s.process()));
-                }
-                assertThat(promoted).as("steps made ready for %s", id).containsExactly("publish");
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-        assertThat(store.queue("accessionWF", "publish", null, 0)).hasSize(objects);
+        List<List<String>> madeReady = race("druid:reset", id -> {
+            store.update(id, "accessionWF", "descriptive-metadata", StepUpdate.to("completed"));
+            store.update(id, "accessionWF", "rights-metadata", StepUpdate.to("started"));
+            store.update(id, "accessionWF", "publish", StepUpdate.to("error"));
+        }, "publish", "waiting", "rights-metadata", "completed");
+        assertThat(madeReady).allSatisfy(ready -> assertThat(ready).containsExactly("publish"));
+        assertThat(store.queue("accessionWF", "publish", null, 0)).hasSize(100);
     }
 
     @Test
