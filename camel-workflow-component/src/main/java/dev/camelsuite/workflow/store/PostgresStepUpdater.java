@@ -20,6 +20,7 @@ import dev.camelsuite.workflow.StepStatus;
  * {@code workflow_update_step} (migrations {@code db/workflow-postgresql}), which locks what readiness depends on,
  * updates the step, queues what became ready and writes the history. A step that starts a next workflow is the
  * exception: that creation needs a transaction around both, so the call defers it to the caller.</li>
+ * <li>a batch's ends to done: one call for all of them ({@link PostgresDoneEnds}).</li>
  * </ul>
  * The function's statements that decide readiness start after its locks: under read committed they see what the
  * updates they waited for committed, so of two parallel steps finishing together the second sees the first one done
@@ -44,10 +45,6 @@ final class PostgresStepUpdater implements StepUpdater {
             + " CAST(? AS VARCHAR), CAST(? AS TIMESTAMPTZ) FROM changed c"
             + ") SELECT previous_status, version, lane, next_workflow FROM changed";
 
-    private static final String END_ALL = "SELECT * FROM workflow_end_steps(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    /** Column of the first step column in the answer of {@code workflow_end_steps}. */
-    private static final int FIRST_END_STEP_COLUMN = 6;
-
     private static final String CURRENT = "SELECT status, version, lane, next_workflow FROM workflow_step"
                                           + " WHERE object_id = ? AND workflow = ? AND process = ? AND active";
 
@@ -67,9 +64,8 @@ final class PostgresStepUpdater implements StepUpdater {
     }
 
     /**
-     * Ends as done ({@code completed}, {@code skipped}) in one call of {@code workflow_end_steps} for the whole batch:
-     * three statements for all of them instead of three each. The other updates, and a done one the call did not apply
-     * (to learn why), go one by one after it.
+     * Ends as done ({@code completed}, {@code skipped}) go in one call for the whole batch ({@link PostgresDoneEnds}).
+     * The other updates, and a done one the call did not apply (to learn why), go one by one after it.
      */
     @Override
     public List<UpdateOutcome> applyAll(Connection c, List<StepEnd> ends, OffsetDateTime now) throws SQLException {
@@ -80,10 +76,14 @@ final class PostgresStepUpdater implements StepUpdater {
             }
         }
         UpdateOutcome[] outcomes = new UpdateOutcome[ends.size()];
-        // steps made ready for an end of the batch that did not apply (it is redone below)
+        // steps the call made ready for an end it did not apply itself (that end is redone below)
         List<List<Step>> readyAnyway = new ArrayList<>(java.util.Collections.nCopies(ends.size(), List.of()));
         if (done.size() > 1) {
-            endAll(c, ends, done, now, outcomes, readyAnyway);
+            PostgresDoneEnds.Ended ended = PostgresDoneEnds.end(c, done.stream().map(ends::get).toList(), now);
+            for (int j = 0; j < done.size(); j++) {
+                outcomes[done.get(j)] = ended.outcomes().get(j);
+                readyAnyway.set(done.get(j), ended.ready().get(j));
+            }
         }
         for (int i = 0; i < ends.size(); i++) {
             if (outcomes[i] == null) {
@@ -99,58 +99,6 @@ final class PostgresStepUpdater implements StepUpdater {
             }
         }
         return List.of(outcomes);
-    }
-
-    private static void endAll(Connection c, List<StepEnd> ends, List<Integer> done, OffsetDateTime now,
-                               UpdateOutcome[] outcomes, List<List<Step>> readyAnyway)
-            throws SQLException {
-        int n = done.size();
-        String[][] text = new String[10][n];
-        java.math.BigDecimal[] elapsed = new java.math.BigDecimal[n];
-        for (int j = 0; j < n; j++) {
-            StepEnd end = ends.get(done.get(j));
-            StepUpdate u = end.update();
-            String[] values = { end.objectId(), end.workflow(), end.process(), u.status(), u.expectedStatus(),
-                                u.errorMessage(), u.errorText(), u.lifecycle(), u.note(), u.lane() };
-            for (int k = 0; k < values.length; k++) {
-                text[k][j] = values[k];
-            }
-            elapsed[j] = u.elapsed();
-        }
-        List<List<Step>> next = new ArrayList<>(n);
-        for (int j = 0; j < n; j++) {
-            next.add(new ArrayList<>());
-        }
-        Object[][] applied = new Object[n][];
-        try (PreparedStatement s = c.prepareStatement(END_ALL)) {
-            for (int k = 0; k < 7; k++) {
-                s.setArray(k + 1, c.createArrayOf("varchar", text[k]));
-            }
-            s.setArray(8, c.createArrayOf("numeric", elapsed));
-            for (int k = 7; k < 10; k++) {
-                s.setArray(k + 2, c.createArrayOf("varchar", text[k]));
-            }
-            s.setObject(12, now);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    int j = rs.getInt(1) - 1;
-                    if (rs.getString(FIRST_END_STEP_COLUMN) != null) {
-                        next.get(j).add(StepRows.read(rs, FIRST_END_STEP_COLUMN));
-                    } else {
-                        applied[j] = new Object[] { rs.getString(2), rs.getInt(3), rs.getString(4), rs.getString(5) };
-                    }
-                }
-            }
-        }
-        for (int j = 0; j < n; j++) {
-            Object[] a = applied[j];
-            if (a != null) {
-                outcomes[done.get(j)] = new UpdateOutcome(true, (String) a[0], (Integer) a[1], (String) a[2],
-                        (String) a[3], true, next.get(j), false);
-            } else {
-                readyAnyway.set(done.get(j), next.get(j));
-            }
-        }
     }
 
     private static UpdateOutcome update(Connection c, String objectId, String workflow, String process,

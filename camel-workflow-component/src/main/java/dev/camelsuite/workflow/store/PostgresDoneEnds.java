@@ -1,0 +1,90 @@
+package dev.camelsuite.workflow.store;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A batch of step ends to done ({@code completed}, {@code skipped}) in one call of the server-side function
+ * {@code workflow_end_steps} (migrations {@code db/workflow-postgresql}): three statements for the whole batch — lock
+ * the steps and the steps waiting for them, update and log the steps, queue and log what became ready — where ending
+ * them one by one costs three statements and a round trip each. The arguments are parallel arrays, one element per end.
+ */
+final class PostgresDoneEnds {
+
+    private static final String CALL = "SELECT * FROM workflow_end_steps(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    /** Column of the first step column in the answer. */
+    private static final int FIRST_STEP_COLUMN = 6;
+
+    /**
+     * What the call did, per end in the order given.
+     *
+     * @param outcomes the end's outcome, or null when the call did not apply it (its step is missing or not in the
+     *                 expected status)
+     * @param ready    the steps the call made ready that were waiting for the end (also for an end it did not apply)
+     */
+    record Ended(List<UpdateOutcome> outcomes, List<List<Step>> ready) {
+    }
+
+    /** An end the call applied: what the step was before and its version, lane and next workflow. */
+    private record Applied(String previousStatus, int version, String lane, String nextWorkflow) {
+    }
+
+    private PostgresDoneEnds() {
+    }
+
+    static Ended end(Connection c, List<StepEnd> ends, OffsetDateTime now) throws SQLException {
+        int n = ends.size();
+        Applied[] applied = new Applied[n];
+        List<List<Step>> ready = new ArrayList<>(n);
+        for (int j = 0; j < n; j++) {
+            ready.add(new ArrayList<>());
+        }
+        try (PreparedStatement s = c.prepareStatement(CALL)) {
+            s.setArray(1, varchars(c, ends, StepEnd::objectId));
+            s.setArray(2, varchars(c, ends, StepEnd::workflow));
+            s.setArray(3, varchars(c, ends, StepEnd::process));
+            s.setArray(4, varchars(c, ends, e -> e.update().status()));
+            s.setArray(5, varchars(c, ends, e -> e.update().expectedStatus()));
+            s.setArray(6, varchars(c, ends, e -> e.update().errorMessage()));
+            s.setArray(7, varchars(c, ends, e -> e.update().errorText()));
+            s.setArray(8, c.createArrayOf("numeric", ends.stream().map(e -> e.update().elapsed())
+                    .toArray(BigDecimal[]::new)));
+            s.setArray(9, varchars(c, ends, e -> e.update().lifecycle()));
+            s.setArray(10, varchars(c, ends, e -> e.update().note()));
+            s.setArray(11, varchars(c, ends, e -> e.update().lane()));
+            s.setObject(12, now);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    int j = rs.getInt(1) - 1;
+                    if (rs.getString(FIRST_STEP_COLUMN) != null) {
+                        ready.get(j).add(StepRows.read(rs, FIRST_STEP_COLUMN));
+                    } else {
+                        applied[j] = new Applied(rs.getString(2), rs.getInt(3), rs.getString(4), rs.getString(5));
+                    }
+                }
+            }
+        }
+        UpdateOutcome[] outcomes = new UpdateOutcome[n];
+        for (int j = 0; j < n; j++) {
+            Applied a = applied[j];
+            if (a != null) {
+                outcomes[j] = new UpdateOutcome(true, a.previousStatus(), a.version(), a.lane(), a.nextWorkflow(), true,
+                        ready.get(j), false);
+            }
+        }
+        return new Ended(Arrays.asList(outcomes), ready);
+    }
+
+    private static java.sql.Array varchars(Connection c, List<StepEnd> ends,
+                                           java.util.function.Function<StepEnd, String> field)
+            throws SQLException {
+        return c.createArrayOf("varchar", ends.stream().map(field).toArray(String[]::new));
+    }
+}
