@@ -111,6 +111,15 @@ public final class WorkflowBenchmark {
                           + " readiness), bare UPDATE %.0f/s, ratio %.2f (rounds: store %s, bare %s)%n", name, ROUNDS,
                 ROUND_MILLIS / 1000, median(rates[1]), median(rates[0]), median(rates[1]) / median(rates[0]),
                 Arrays.toString(rates[1]), Arrays.toString(rates[0]));
+        // the two halves of that mix on their own: where the store's update costs what
+        Work started = (c, i) -> store.update(object(ThreadLocalRandom.current().nextInt(OBJECTS)), "accessionWF",
+                "shelve", StepUpdate.to("started"));
+        Work waiting = (c, i) -> store.update(object(ThreadLocalRandom.current().nextInt(OBJECTS)), "accessionWF",
+                "shelve", StepUpdate.to("waiting"));
+        double[][] paths = throughput(ds, bare, started, waiting);
+        System.out.printf("%s status updates by path (same rounds): bare UPDATE %.0f/s, store to started %.0f/s (%.2f),"
+                          + " store to waiting %.0f/s (%.2f)%n", name, median(paths[0]), median(paths[1]),
+                median(paths[1]) / median(paths[0]), median(paths[2]), median(paths[2]) / median(paths[0]));
     }
 
     static final int ROUNDS = 5;
