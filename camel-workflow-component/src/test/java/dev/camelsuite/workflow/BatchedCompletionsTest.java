@@ -122,6 +122,8 @@ class BatchedCompletionsTest extends CamelTestSupport {
         assertThat(store().history("item:10", "batchWF")).filteredOn(h -> h[0].equals("work")).extracting(h -> h[2])
                 .containsExactly("waiting", "queued", "started", "retrying", "started", "completed");
         assertThat(store().lifecycle("item:7", false, null)).extracting(m -> m.name()).contains("worked");
+        dev.camelsuite.workflow.store.ReadinessInvariants.assertKept(
+                context.getComponent("workflow", WorkflowComponent.class).getDataSource());
         // events went out for every ended step, after its batch was written
         MockEndpoint events = getMockEndpoint("mock:events");
         assertThat(events.getReceivedExchanges().stream().map(e -> e.getIn().getBody(String.class))

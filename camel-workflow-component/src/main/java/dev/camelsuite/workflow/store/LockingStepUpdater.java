@@ -14,7 +14,8 @@ import dev.camelsuite.workflow.StepStatus;
 
 /**
  * The portable update (H2 and any database with {@code SELECT … FOR UPDATE}): lock the version's steps in id order,
- * decide in Java, then write the step, the promotions and the history rows in as few statements as the work needs.
+ * decide in Java, then write the step, the counts of open prerequisites it changes, the promotions and the history
+ * rows in as few statements as the work needs.
  * Always run in a transaction, so it never needs to defer a next workflow.
  */
 final class LockingStepUpdater implements StepUpdater {
@@ -41,6 +42,9 @@ final class LockingStepUpdater implements StepUpdater {
         List<Long> ready = StepUpdater.mayMakeReady(update.status()) ? ready(steps, process, update.status()) : List.of();
         boolean selfQueued = ready.contains(target.id());
         write(c, target, update, selfQueued, now);
+        if (StepStatus.isDone(update.status()) != StepStatus.isDone(target.status())) {
+            countPrerequisite(c, steps, process, StepStatus.isDone(update.status()) ? -1 : 1);
+        }
         if (ready.size() > (selfQueued ? 1 : 0)) {
             try (PreparedStatement queue = c.prepareStatement(
                     "UPDATE workflow_step SET status = 'queued', status_at = ? WHERE id = ?")) {
@@ -100,6 +104,25 @@ final class LockingStepUpdater implements StepUpdater {
             }
         }
         return ready;
+    }
+
+    /**
+     * Keeps the counts of open prerequisites ({@code V5}): a step that became done is one fewer for every step waiting
+     * for it, one reopened one more.
+     */
+    private static void countPrerequisite(Connection c, List<Locked> steps, String process, int change)
+            throws SQLException {
+        try (PreparedStatement count = c.prepareStatement(
+                "UPDATE workflow_step SET open_prerequisites = open_prerequisites + ? WHERE id = ?")) {
+            for (Locked s : steps) {
+                if (List.of(s.prerequisites().split(",")).contains(process)) {
+                    count.setInt(1, change);
+                    count.setLong(2, s.id());
+                    count.addBatch();
+                }
+            }
+            count.executeBatch();
+        }
     }
 
     private static boolean prerequisitesDone(Locked step, Map<String, String> statuses) {

@@ -13,24 +13,15 @@ import java.util.List;
 /**
  * A batch of step ends to done ({@code completed}, {@code skipped}) in one call of the server-side function
  * {@code workflow_end_steps} (migrations {@code db/workflow-postgresql}): three statements for the whole batch — lock
- * the steps and the steps waiting for them, update and log the steps, queue and log what became ready — where ending
- * them one by one costs three statements and a round trip each. The arguments are parallel arrays, one element per end.
+ * the steps and the steps waiting for them, update and log the steps, count down the open prerequisites of the steps
+ * waiting for them and queue and log what became ready — where ending them one by one costs a statement and a round
+ * trip each. The arguments are parallel arrays, one element per end.
  */
 final class PostgresDoneEnds {
 
     private static final String CALL = "SELECT * FROM workflow_end_steps(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     /** Column of the first step column in the answer. */
     private static final int FIRST_STEP_COLUMN = 6;
-
-    /**
-     * What the call did, per end in the order given.
-     *
-     * @param outcomes the end's outcome, or null when the call did not apply it (its step is missing or not in the
-     *                 expected status)
-     * @param ready    the steps the call made ready that were waiting for the end (also for an end it did not apply)
-     */
-    record Ended(List<UpdateOutcome> outcomes, List<List<Step>> ready) {
-    }
 
     /** An end the call applied: what the step was before and its version, lane and next workflow. */
     private record Applied(String previousStatus, int version, String lane, String nextWorkflow) {
@@ -39,7 +30,11 @@ final class PostgresDoneEnds {
     private PostgresDoneEnds() {
     }
 
-    static Ended end(Connection c, List<StepEnd> ends, OffsetDateTime now) throws SQLException {
+    /**
+     * The outcome of each end, in the order given: null for an end the call did not apply (its step is missing or
+     * not in the expected status), for the caller to learn why.
+     */
+    static List<UpdateOutcome> end(Connection c, List<StepEnd> ends, OffsetDateTime now) throws SQLException {
         int n = ends.size();
         Applied[] applied = new Applied[n];
         List<List<Step>> ready = new ArrayList<>(n);
@@ -79,7 +74,7 @@ final class PostgresDoneEnds {
                         ready.get(j), false);
             }
         }
-        return new Ended(Arrays.asList(outcomes), ready);
+        return Arrays.asList(outcomes);
     }
 
     private static java.sql.Array varchars(Connection c, List<StepEnd> ends,

@@ -11,42 +11,105 @@ import java.util.List;
 import dev.camelsuite.workflow.StepStatus;
 
 /**
- * The update on PostgreSQL, in one round trip that auto-commits like a bare UPDATE:
+ * The update on PostgreSQL, each in one statement that auto-commits like a bare UPDATE. Readiness is the count of
+ * open prerequisites each step keeps ({@code open_prerequisites}, migration {@code V5}), so the updates are statements
+ * of their own that read no other step's status:
  * <ul>
- * <li>to a status that cannot make a step ready ({@code started}, {@code error}, a custom one): one UPDATE finds,
- * locks, checks and changes the step and writes its history row. The step keeps the status it replaces in
- * {@code previous_status}, so the UPDATE's answer tells the history row what it was;</li>
- * <li>to {@code waiting}, {@code completed} or {@code skipped}: one call of the server-side function
- * {@code workflow_update_step} (migrations {@code db/workflow-postgresql}), which locks what readiness depends on,
- * updates the step, queues what became ready and writes the history. A step that starts a next workflow is the
- * exception: that creation needs a transaction around both, so the call defers it to the caller.</li>
+ * <li>to a status that is not done ({@code started}, {@code error}, {@code waiting}, a custom one): one UPDATE finds,
+ * locks, checks and changes the step and writes its history. A step reset to {@code waiting} with no open
+ * prerequisite goes on to {@code queued} in the same statement: its own row tells. The step keeps the status it
+ * replaces in {@code previous_status}, so the UPDATE's answer tells the history row what it was. A done step reopened
+ * so gives the steps waiting for it one more open prerequisite, in the same statement;</li>
+ * <li>a step that is not done, to {@code completed} or {@code skipped}: the step and the steps waiting for it are
+ * locked in id order, the step is changed, the others get one open prerequisite fewer, and those left waiting with
+ * none are queued;</li>
+ * <li>a done step ended again, and an update either statement did not apply (to learn why: the step is missing, in
+ * another status than expected, or starts a next workflow, which needs a transaction around both) is one call of the
+ * server-side function {@code workflow_update_step} (migrations {@code db/workflow-postgresql}), which handles every
+ * update;</li>
  * <li>a batch's ends to done: one call for all of them ({@link PostgresDoneEnds}).</li>
  * </ul>
- * The function's statements that decide readiness start after its locks: under read committed they see what the
- * updates they waited for committed, so of two parallel steps finishing together the second sees the first one done
- * and queues the step that joins them.
+ * Two updates racing for one step's readiness both write that step's row, so the second waits for the first and
+ * recomputes the count and the status from what the first committed (read committed re-reads a row it had to wait
+ * for): of two parallel steps finishing together the second queues the step that joins them, and a step reset to
+ * waiting while its last prerequisite finishes is queued by whichever of the two commits last. Every update locks a
+ * step before the steps waiting for it, and those in id order; a workflow's steps are stored prerequisites first
+ * ({@link dev.camelsuite.workflow.template.WorkflowTemplate#inPrerequisiteOrder()}), so the updates of one object
+ * all lock in id order and never wait for each other in a circle.
  */
 final class PostgresStepUpdater implements StepUpdater {
 
-    private static final String CALL = "SELECT * FROM workflow_update_step(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    /** Column of the first step column in the function's answer. */
-    private static final int FIRST_STEP_COLUMN = 7;
+    private static final String DONE_STATUSES = "('completed', 'skipped')";
 
-    private static final String UPDATE = "WITH changed AS ("
-            + " UPDATE workflow_step u SET previous_status = u.status, status = ?, error_message = ?, error_text = ?,"
-            + " status_at = ?, attempts = u.attempts + CASE WHEN ? OR ? AND u.status <> 'started' THEN 1 ELSE 0 END,"
+    /** A step to a status that is not done. */
+    private static final String TO_OPEN = "WITH changed AS ("
+            + " UPDATE workflow_step u SET previous_status = u.status,"
+            + " status = CASE WHEN ? AND u.open_prerequisites = 0 AND NOT u.skip_queue THEN 'queued' ELSE ? END,"
+            + " error_message = ?, error_text = ?, status_at = ?,"
+            + " attempts = u.attempts + CASE WHEN ? OR ? AND u.status <> 'started' THEN 1 ELSE 0 END,"
             + " lifecycle = COALESCE(?, u.lifecycle), note = COALESCE(?, u.note), lane = COALESCE(?, u.lane),"
             + " elapsed = COALESCE(?, u.elapsed)"
-            + " WHERE u.object_id = ? AND u.workflow = ? AND u.process = ? AND u.active AND (? OR u.status = ?)"
-            + " RETURNING u.previous_status, u.version, u.lane, u.next_workflow"
+            + " WHERE u.object_id = ? AND u.workflow = ? AND u.process = ? AND u.active"
+            + " AND (? OR u.status = ?)"
+            + " RETURNING u.*"
+            // a done step reopened: every step waiting for it has one more open prerequisite (locked in id order, as
+            // every update that changes counts locks them; a queued one stays queued, as a started one goes on)
+            + "), reopened AS ("
+            + " SELECT d.id FROM workflow_step d, changed c WHERE c.previous_status IN " + DONE_STATUSES
+            + " AND d.object_id = c.object_id AND d.workflow = c.workflow AND d.version = c.version"
+            + " AND c.process = ANY (string_to_array(d.prerequisites, ',')) ORDER BY d.id FOR UPDATE OF d"
+            + "), counted AS ("
+            + " UPDATE workflow_step d SET open_prerequisites = d.open_prerequisites + 1"
+            + " WHERE d.id IN (SELECT r.id FROM reopened r)"
             + "), logged AS ("
             + " INSERT INTO workflow_history (object_id, workflow, process, version, old_status, new_status, changed_at)"
-            + " SELECT CAST(? AS VARCHAR), CAST(? AS VARCHAR), CAST(? AS VARCHAR), c.version, c.previous_status,"
-            + " CAST(? AS VARCHAR), CAST(? AS TIMESTAMPTZ) FROM changed c"
-            + ") SELECT previous_status, version, lane, next_workflow FROM changed";
+            + " SELECT c.object_id, c.workflow, c.process, c.version, c.previous_status, CAST(? AS VARCHAR), c.status_at"
+            + " FROM changed c"
+            + " UNION ALL SELECT c.object_id, c.workflow, c.process, c.version, 'waiting', 'queued', c.status_at"
+            + " FROM changed c WHERE ? AND c.status = 'queued'"
+            + ") SELECT c.previous_status, c.version, c.lane, c.next_workflow, c.status, " + StepRows.columns("c.")
+            + " FROM changed c";
+    /** Column of the first step column in the answer of {@link #TO_OPEN}. */
+    private static final int OPEN_FIRST_STEP_COLUMN = 6;
 
-    private static final String CURRENT = "SELECT status, version, lane, next_workflow FROM workflow_step"
-                                          + " WHERE object_id = ? AND workflow = ? AND process = ? AND active";
+    /** A step that is not done, to done. */
+    private static final String TO_DONE = "WITH locked AS ("
+            + " SELECT s.id FROM workflow_step s WHERE s.object_id = ? AND s.workflow = ? AND s.active"
+            + " AND (s.process = ? OR ? = ANY (string_to_array(s.prerequisites, ','))) ORDER BY s.id FOR UPDATE"
+            + "), changed AS ("
+            + " UPDATE workflow_step u SET previous_status = u.status, status = ?, error_message = ?, error_text = ?,"
+            + " status_at = ?, completed_at = ?, lifecycle = COALESCE(?, u.lifecycle), note = COALESCE(?, u.note),"
+            + " lane = COALESCE(?, u.lane), elapsed = COALESCE(?, u.elapsed)"
+            + " WHERE u.id IN (SELECT l.id FROM locked l) AND u.process = ?"
+            + " AND u.status NOT IN " + DONE_STATUSES + " AND (? OR u.status = ?)"
+            + " AND NOT (? AND u.next_workflow IS NOT NULL)"
+            + " RETURNING u.id, u.object_id, u.workflow, u.process, u.version, u.previous_status, u.status, u.lane,"
+            + " u.next_workflow, u.status_at"
+            + "), opened AS ("
+            + " UPDATE workflow_step d SET open_prerequisites = d.open_prerequisites - 1, previous_status = d.status,"
+            + " status = CASE WHEN d.status = 'waiting' AND d.open_prerequisites = 1 AND NOT d.skip_queue"
+            + " THEN 'queued' ELSE d.status END,"
+            + " status_at = CASE WHEN d.status = 'waiting' AND d.open_prerequisites = 1 AND NOT d.skip_queue"
+            + " THEN c.status_at ELSE d.status_at END"
+            + " FROM changed c WHERE d.id IN (SELECT l.id FROM locked l) AND d.id <> c.id"
+            + " RETURNING d.*"
+            + "), promoted AS ("
+            + " SELECT * FROM opened o WHERE o.previous_status = 'waiting' AND o.status = 'queued'"
+            + "), logged AS ("
+            // one INSERT, so that the step's row comes before the rows of the steps it made ready
+            + " INSERT INTO workflow_history (object_id, workflow, process, version, old_status, new_status, changed_at)"
+            + " SELECT c.object_id, c.workflow, c.process, c.version, c.previous_status, c.status, c.status_at"
+            + " FROM changed c"
+            + " UNION ALL (SELECT p.object_id, p.workflow, p.process, p.version, 'waiting', 'queued', p.status_at"
+            + " FROM promoted p ORDER BY p.id)"
+            + ") SELECT c.previous_status, c.version, c.lane, c.next_workflow, " + StepRows.columns("p.")
+            + " FROM changed c LEFT JOIN promoted p ON TRUE ORDER BY p.id";
+    /** Column of the first step column in the answer of {@link #TO_DONE}. */
+    private static final int DONE_FIRST_STEP_COLUMN = 5;
+
+    private static final String CALL = "SELECT * FROM workflow_update_step(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    /** Column of the first step column in the function's answer. */
+    private static final int CALL_FIRST_STEP_COLUMN = 7;
 
     @Override
     public boolean isSingleStatement() {
@@ -57,10 +120,10 @@ final class PostgresStepUpdater implements StepUpdater {
     public UpdateOutcome apply(Connection c, String objectId, String workflow, String process, StepUpdate update,
                                OffsetDateTime now, boolean deferNextWorkflow)
             throws SQLException {
-        if (StepUpdater.mayMakeReady(update.status())) {
-            return call(c, objectId, workflow, process, update, now, deferNextWorkflow);
-        }
-        return update(c, objectId, workflow, process, update, now);
+        UpdateOutcome outcome = StepStatus.isDone(update.status())
+                ? toDone(c, objectId, workflow, process, update, now, deferNextWorkflow)
+                : toOpen(c, objectId, workflow, process, update, now);
+        return outcome != null ? outcome : call(c, objectId, workflow, process, update, now, deferNextWorkflow);
     }
 
     /**
@@ -76,74 +139,92 @@ final class PostgresStepUpdater implements StepUpdater {
             }
         }
         UpdateOutcome[] outcomes = new UpdateOutcome[ends.size()];
-        // steps the call made ready for an end it did not apply itself (that end is redone below)
-        List<List<Step>> readyAnyway = new ArrayList<>(java.util.Collections.nCopies(ends.size(), List.of()));
         if (done.size() > 1) {
-            PostgresDoneEnds.Ended ended = PostgresDoneEnds.end(c, done.stream().map(ends::get).toList(), now);
+            List<UpdateOutcome> ended = PostgresDoneEnds.end(c, done.stream().map(ends::get).toList(), now);
             for (int j = 0; j < done.size(); j++) {
-                outcomes[done.get(j)] = ended.outcomes().get(j);
-                readyAnyway.set(done.get(j), ended.ready().get(j));
+                outcomes[done.get(j)] = ended.get(j);
             }
         }
         for (int i = 0; i < ends.size(); i++) {
             if (outcomes[i] == null) {
                 StepEnd end = ends.get(i);
-                UpdateOutcome o = apply(c, end.objectId(), end.workflow(), end.process(), end.update(), now, false);
-                if (!readyAnyway.get(i).isEmpty()) {
-                    List<Step> next = new ArrayList<>(readyAnyway.get(i));
-                    next.addAll(o.next());
-                    o = new UpdateOutcome(o.found(), o.currentStatus(), o.version(), o.lane(), o.nextWorkflow(),
-                            o.applied(), next, o.deferred());
-                }
-                outcomes[i] = o;
+                outcomes[i] = apply(c, end.objectId(), end.workflow(), end.process(), end.update(), now, false);
             }
         }
         return List.of(outcomes);
     }
 
-    private static UpdateOutcome update(Connection c, String objectId, String workflow, String process,
+    /** The outcome, or null when the statement changed nothing (the step is missing, or not as expected). */
+    private static UpdateOutcome toOpen(Connection c, String objectId, String workflow, String process,
                                         StepUpdate update, OffsetDateTime now)
             throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(UPDATE)) {
-            s.setString(1, update.status());
-            s.setString(2, update.errorMessage());
-            s.setString(3, update.errorText());
-            s.setObject(4, now);
-            s.setBoolean(5, "started".equals(update.status()));
-            s.setBoolean(6, "error".equals(update.status()));
-            s.setString(7, update.lifecycle());
-            s.setString(8, update.note());
-            s.setString(9, update.lane());
-            s.setBigDecimal(10, update.elapsed());
-            s.setString(11, objectId);
-            s.setString(12, workflow);
-            s.setString(13, process);
-            s.setBoolean(14, update.expectedStatus() == null);
-            s.setString(15, update.expectedStatus());
-            s.setString(16, objectId);
-            s.setString(17, workflow);
-            s.setString(18, process);
-            s.setString(19, update.status());
-            s.setObject(20, now);
+        boolean waiting = "waiting".equals(update.status());
+        try (PreparedStatement s = c.prepareStatement(TO_OPEN)) {
+            s.setBoolean(1, waiting);
+            s.setString(2, update.status());
+            s.setString(3, update.errorMessage());
+            s.setString(4, update.errorText());
+            s.setObject(5, now);
+            s.setBoolean(6, "started".equals(update.status()));
+            s.setBoolean(7, "error".equals(update.status()));
+            s.setString(8, update.lifecycle());
+            s.setString(9, update.note());
+            s.setString(10, update.lane());
+            s.setBigDecimal(11, update.elapsed());
+            s.setString(12, objectId);
+            s.setString(13, workflow);
+            s.setString(14, process);
+            s.setBoolean(15, update.expectedStatus() == null);
+            s.setString(16, update.expectedStatus());
+            s.setString(17, update.status());
+            s.setBoolean(18, waiting);
             try (ResultSet rs = s.executeQuery()) {
-                if (rs.next()) {
-                    return new UpdateOutcome(true, rs.getString(1), rs.getInt(2), rs.getString(3), rs.getString(4),
-                            true, List.of(), false);
+                if (!rs.next()) {
+                    return null;
                 }
+                // a reset to waiting that went on to queued made the step itself ready
+                List<Step> next = waiting && "queued".equals(rs.getString(5))
+                        ? List.of(StepRows.read(rs, OPEN_FIRST_STEP_COLUMN)) : List.of();
+                return new UpdateOutcome(true, rs.getString(1), rs.getInt(2), rs.getString(3), rs.getString(4), true,
+                        next, false);
             }
         }
-        // nothing changed: the step is missing, or in another status than expected
-        try (PreparedStatement s = c.prepareStatement(CURRENT)) {
+    }
+
+    /** The outcome, or null when the statement changed nothing (the step is missing, done, not as expected or defers). */
+    private static UpdateOutcome toDone(Connection c, String objectId, String workflow, String process,
+                                        StepUpdate update, OffsetDateTime now, boolean deferNextWorkflow)
+            throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(TO_DONE)) {
             s.setString(1, objectId);
             s.setString(2, workflow);
             s.setString(3, process);
+            s.setString(4, process);
+            s.setString(5, update.status());
+            s.setString(6, update.errorMessage());
+            s.setString(7, update.errorText());
+            s.setObject(8, now);
+            s.setObject(9, now);
+            s.setString(10, update.lifecycle());
+            s.setString(11, update.note());
+            s.setString(12, update.lane());
+            s.setBigDecimal(13, update.elapsed());
+            s.setString(14, process);
+            s.setBoolean(15, update.expectedStatus() == null);
+            s.setString(16, update.expectedStatus());
+            s.setBoolean(17, deferNextWorkflow);
             try (ResultSet rs = s.executeQuery()) {
                 if (!rs.next()) {
-                    return UpdateOutcome.notFound();
+                    return null;
                 }
-                String lane = update.lane() != null ? update.lane() : rs.getString(3);
-                return new UpdateOutcome(true, rs.getString(1), rs.getInt(2), lane, rs.getString(4), false, List.of(),
-                        false);
+                UpdateOutcome outcome = new UpdateOutcome(true, rs.getString(1), rs.getInt(2), rs.getString(3),
+                        rs.getString(4), true, new ArrayList<>(), false);
+                do {
+                    if (rs.getString(DONE_FIRST_STEP_COLUMN) != null) {
+                        outcome.next().add(StepRows.read(rs, DONE_FIRST_STEP_COLUMN));
+                    }
+                } while (rs.next());
+                return outcome;
             }
         }
     }
@@ -177,8 +258,8 @@ final class PostgresStepUpdater implements StepUpdater {
                 boolean deferred = rs.getBoolean(6);
                 List<Step> next = new ArrayList<>();
                 do {
-                    if (rs.getString(FIRST_STEP_COLUMN) != null) {
-                        next.add(StepRows.read(rs, FIRST_STEP_COLUMN));
+                    if (rs.getString(CALL_FIRST_STEP_COLUMN) != null) {
+                        next.add(StepRows.read(rs, CALL_FIRST_STEP_COLUMN));
                     }
                 } while (rs.next());
                 return new UpdateOutcome(true, current, version, lane, nextWorkflow, applied, next, deferred);

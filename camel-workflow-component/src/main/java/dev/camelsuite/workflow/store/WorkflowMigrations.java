@@ -24,13 +24,16 @@ final class WorkflowMigrations implements ResourceProvider {
             "V1__workflow_steps.sql",
             "V2__workflow_archive.sql",
             "V3__workflow_start_date.sql",
-            "V4__workflow_previous_status.sql");
+            "V4__workflow_previous_status.sql",
+            "V5__workflow_open_prerequisites.sql");
 
     static final List<String> POSTGRESQL_ONLY = List.of(
             "V2_1__workflow_update_step.sql",
             "V4_1__workflow_update_step_in_fewer_statements.sql",
             "V4_2__workflow_ready_index.sql",
-            "V4_3__workflow_end_steps.sql");
+            "V4_3__workflow_end_steps.sql",
+            "V5_1__workflow_update_step_with_open_prerequisites.sql",
+            "V5_2__workflow_end_steps_with_open_prerequisites.sql");
 
     private final List<LoadableResource> resources = new ArrayList<>();
 

@@ -162,10 +162,12 @@ public class WorkflowStore {
                 workflow, version);
         execute(c, "UPDATE workflow_step SET active = FALSE WHERE object_id = ? AND workflow = ? AND version <> ?",
                 objectId, workflow, version);
-        try (PreparedStatement insert = c.prepareStatement("INSERT INTO workflow_step (" + StepRows.COLUMNS + ")"
+        try (PreparedStatement insert = c.prepareStatement("INSERT INTO workflow_step (" + StepRows.COLUMNS
+                                                           + ", open_prerequisites)"
                                                            + " VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?, ?, ?, 0,"
-                                                           + " NULL, NULL, NULL, NULL, ?, ?, ?)")) {
-            for (ProcessDefinition p : template.getProcesses()) {
+                                                           + " NULL, NULL, NULL, NULL, ?, ?, ?, ?)")) {
+            // prerequisites first, so that a step's id is greater than its prerequisites' ids: updates lock in id order
+            for (ProcessDefinition p : template.inPrerequisiteOrder()) {
                 insert.setString(1, objectId);
                 insert.setString(2, workflow);
                 insert.setString(3, p.name());
@@ -181,6 +183,7 @@ public class WorkflowStore {
                 insert.setObject(12, StepStatus.isDone(p.initialStatus()) ? now : null,
                         java.sql.Types.TIMESTAMP_WITH_TIMEZONE);
                 insert.setObject(13, now);
+                insert.setInt(14, openPrerequisites(template, p));
                 insert.addBatch();
                 history(c, objectId, workflow, p.name(), version, null, p.initialStatus(), now);
             }
@@ -195,6 +198,17 @@ public class WorkflowStore {
         }
         promoteReady(c, objectId, workflow, version, now);
         return steps(c, objectId, workflow, version);
+    }
+
+    /** How many prerequisites of a process are not done when its workflow is created: those the template starts so. */
+    private static int openPrerequisites(WorkflowTemplate template, ProcessDefinition process) {
+        int open = 0;
+        for (String name : process.prerequisites()) {
+            if (!StepStatus.isDone(template.getProcess(name).initialStatus())) {
+                open++;
+            }
+        }
+        return open;
     }
 
     /**
@@ -549,13 +563,17 @@ public class WorkflowStore {
                     if (!"skipped".equals(step.status())) {
                         changes.add(new StepChange(objectId, workflow, step.process(), step.version(), step.lane(),
                                 step.status(), "skipped", now));
-                        execute(c, "UPDATE workflow_step SET status = 'skipped', note = ?, status_at = ?, completed_at = COALESCE(completed_at, ?)"
+                        execute(c, "UPDATE workflow_step SET status = 'skipped', note = ?, status_at = ?,"
+                                   + " completed_at = COALESCE(completed_at, ?)"
                                    + " WHERE object_id = ? AND workflow = ? AND version = ? AND process = ?",
                                 note, now, now, objectId, workflow, step.version(), step.process());
                         history(c, objectId, workflow, step.process(), step.version(), step.status(), "skipped", now);
                         changed++;
                     }
                 }
+                // every step of the version is done now, so none has an open prerequisite left
+                execute(c, "UPDATE workflow_step SET open_prerequisites = 0 WHERE object_id = ? AND workflow = ?"
+                           + " AND active = TRUE AND open_prerequisites <> 0", objectId, workflow);
                 c.commit();
                 emit(changes);
                 return changed;

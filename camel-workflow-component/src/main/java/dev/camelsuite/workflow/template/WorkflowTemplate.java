@@ -10,6 +10,7 @@ public final class WorkflowTemplate {
     private final String id;
     private final List<ProcessDefinition> processes;
     private final Map<String, ProcessDefinition> byName = new LinkedHashMap<>();
+    private final List<ProcessDefinition> inPrerequisiteOrder = new java.util.ArrayList<>();
 
     public WorkflowTemplate(String id, List<ProcessDefinition> processes) {
         if (id == null || id.isBlank()) {
@@ -61,6 +62,7 @@ public final class WorkflowTemplate {
             visit(prereq, state, path);
         }
         state.put(name, 2);
+        inPrerequisiteOrder.add(byName.get(name));
         path.remove(path.size() - 1);
     }
 
@@ -70,6 +72,15 @@ public final class WorkflowTemplate {
 
     public List<ProcessDefinition> getProcesses() {
         return processes;
+    }
+
+    /**
+     * The processes with every prerequisite before the processes that need it: in template order when the template
+     * lists prerequisites first (as templates do), else moved just as far as that takes. Steps are stored in this
+     * order, so their ids follow it.
+     */
+    public List<ProcessDefinition> inPrerequisiteOrder() {
+        return java.util.Collections.unmodifiableList(inPrerequisiteOrder);
     }
 
     /** The process of this name, or null. */

@@ -40,6 +40,21 @@ class WorkflowTemplateParserTest {
     }
 
     @Test
+    void prerequisitesComeFirstInPrerequisiteOrderAndTemplateOrderIsKept() {
+        WorkflowTemplate listedFirst = Templates.load("accessionWF");
+        assertThat(listedFirst.inPrerequisiteOrder()).isEqualTo(listedFirst.getProcesses());
+        // "publish" is listed before the two steps it needs: stored after them
+        WorkflowTemplate t = WorkflowTemplateParser.parse("<workflow-def id='w'>"
+                + "<process name='publish'><prereq>describe</prereq><prereq>rights</prereq></process>"
+                + "<process name='rights'><prereq>start</prereq></process><process name='start'/>"
+                + "<process name='describe'/></workflow-def>");
+        assertThat(t.getProcesses()).extracting(ProcessDefinition::name)
+                .containsExactly("publish", "rights", "start", "describe");
+        assertThat(t.inPrerequisiteOrder()).extracting(ProcessDefinition::name)
+                .containsExactly("describe", "start", "rights", "publish");
+    }
+
+    @Test
     void invalidTemplatesAreRefusedWithTheirReason() {
         assertThatThrownBy(() -> WorkflowTemplateParser.parse(
                 "<workflow-def id='w'><process name='a'/><process name='a'/></workflow-def>"))
