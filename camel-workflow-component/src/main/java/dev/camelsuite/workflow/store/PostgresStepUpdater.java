@@ -19,7 +19,8 @@ import dev.camelsuite.workflow.StepStatus;
  * locks, checks and changes the step and writes its history. A step reset to {@code waiting} with no open
  * prerequisite goes on to {@code queued} in the same statement: its own row tells. The step keeps the status it
  * replaces in {@code previous_status}, so the UPDATE's answer tells the history row what it was. A done step reopened
- * so gives the steps waiting for it one more open prerequisite, in the same statement;</li>
+ * so gives the steps waiting for it one more open prerequisite, in a statement of its own tried when the first one
+ * found the step done (a reopened step is rare; the common update does not pay for it);</li>
  * <li>a step that is not done, to {@code completed} or {@code skipped}: the step and the steps waiting for it are
  * locked in id order, the step is changed, the others get one open prerequisite fewer, and those left waiting with
  * none are queued;</li>
@@ -41,36 +42,48 @@ final class PostgresStepUpdater implements StepUpdater {
 
     private static final String DONE_STATUSES = "('completed', 'skipped')";
 
-    /** A step to a status that is not done. */
-    private static final String TO_OPEN = "WITH changed AS ("
-            + " UPDATE workflow_step u SET previous_status = u.status,"
-            + " status = CASE WHEN ? AND u.open_prerequisites = 0 AND NOT u.skip_queue THEN 'queued' ELSE ? END,"
-            + " error_message = ?, error_text = ?, status_at = ?,"
-            + " attempts = u.attempts + CASE WHEN ? OR ? AND u.status <> 'started' THEN 1 ELSE 0 END,"
-            + " lifecycle = COALESCE(?, u.lifecycle), note = COALESCE(?, u.note), lane = COALESCE(?, u.lane),"
-            + " elapsed = COALESCE(?, u.elapsed)"
-            + " WHERE u.object_id = ? AND u.workflow = ? AND u.process = ? AND u.active"
-            + " AND (? OR u.status = ?)"
-            + " RETURNING u.*"
-            // a done step reopened: every step waiting for it has one more open prerequisite (locked in id order, as
-            // every update that changes counts locks them; a queued one stays queued, as a started one goes on)
-            + "), reopened AS ("
-            + " SELECT d.id FROM workflow_step d, changed c WHERE c.previous_status IN " + DONE_STATUSES
-            + " AND d.object_id = c.object_id AND d.workflow = c.workflow AND d.version = c.version"
-            + " AND c.process = ANY (string_to_array(d.prerequisites, ',')) ORDER BY d.id FOR UPDATE OF d"
-            + "), counted AS ("
-            + " UPDATE workflow_step d SET open_prerequisites = d.open_prerequisites + 1"
-            + " WHERE d.id IN (SELECT r.id FROM reopened r)"
-            + "), logged AS ("
-            + " INSERT INTO workflow_history (object_id, workflow, process, version, old_status, new_status, changed_at)"
-            + " SELECT c.object_id, c.workflow, c.process, c.version, c.previous_status, CAST(? AS VARCHAR), c.status_at"
-            + " FROM changed c"
-            + " UNION ALL SELECT c.object_id, c.workflow, c.process, c.version, 'waiting', 'queued', c.status_at"
-            + " FROM changed c WHERE ? AND c.status = 'queued'"
-            + ") SELECT c.previous_status, c.version, c.lane, c.next_workflow, c.status, " + StepRows.columns("c.")
-            + " FROM changed c";
-    /** Column of the first step column in the answer of {@link #TO_OPEN}. */
+    /** A step that is not done, to a status that is not done: the update alone, the steps waiting for it unchanged. */
+    private static final String TO_OPEN = toOpen(false);
+    /**
+     * A done step, to a status that is not done: the same, and every step waiting for it gets one more open
+     * prerequisite. A statement of its own, so that the common update above does not pay for it.
+     */
+    private static final String TO_REOPEN = toOpen(true);
+    /** Column of the first step column in the answer of {@link #TO_OPEN} and {@link #TO_REOPEN}. */
     private static final int OPEN_FIRST_STEP_COLUMN = 6;
+
+    private static String toOpen(boolean reopening) {
+        return "WITH changed AS ("
+               + " UPDATE workflow_step u SET previous_status = u.status,"
+               + " status = CASE WHEN ? AND u.open_prerequisites = 0 AND NOT u.skip_queue THEN 'queued' ELSE ? END,"
+               + " error_message = ?, error_text = ?, status_at = ?,"
+               + " attempts = u.attempts + CASE WHEN ? OR ? AND u.status <> 'started' THEN 1 ELSE 0 END,"
+               + " lifecycle = COALESCE(?, u.lifecycle), note = COALESCE(?, u.note), lane = COALESCE(?, u.lane),"
+               + " elapsed = COALESCE(?, u.elapsed)"
+               + " WHERE u.object_id = ? AND u.workflow = ? AND u.process = ? AND u.active"
+               + " AND u.status " + (reopening ? "IN " : "NOT IN ") + DONE_STATUSES + " AND (? OR u.status = ?)"
+               + " RETURNING u.*"
+               + (reopening
+                       // locked in id order, as every update that changes counts locks them; a queued one stays
+                       // queued, as a started one goes on
+                       ? "), reopened AS ("
+                         + " SELECT d.id FROM workflow_step d, changed c WHERE d.object_id = c.object_id"
+                         + " AND d.workflow = c.workflow AND d.version = c.version"
+                         + " AND c.process = ANY (string_to_array(d.prerequisites, ',')) ORDER BY d.id FOR UPDATE OF d"
+                         + "), counted AS ("
+                         + " UPDATE workflow_step d SET open_prerequisites = d.open_prerequisites + 1"
+                         + " WHERE d.id IN (SELECT r.id FROM reopened r)"
+                       : "")
+               + "), logged AS ("
+               + " INSERT INTO workflow_history (object_id, workflow, process, version, old_status, new_status,"
+               + " changed_at)"
+               + " SELECT c.object_id, c.workflow, c.process, c.version, c.previous_status, CAST(? AS VARCHAR),"
+               + " c.status_at FROM changed c"
+               + " UNION ALL SELECT c.object_id, c.workflow, c.process, c.version, 'waiting', 'queued', c.status_at"
+               + " FROM changed c WHERE ? AND c.status = 'queued'"
+               + ") SELECT c.previous_status, c.version, c.lane, c.next_workflow, c.status, " + StepRows.columns("c.")
+               + " FROM changed c";
+    }
 
     /** A step that is not done, to done. */
     private static final String TO_DONE = "WITH locked AS ("
@@ -120,9 +133,15 @@ final class PostgresStepUpdater implements StepUpdater {
     public UpdateOutcome apply(Connection c, String objectId, String workflow, String process, StepUpdate update,
                                OffsetDateTime now, boolean deferNextWorkflow)
             throws SQLException {
-        UpdateOutcome outcome = StepStatus.isDone(update.status())
-                ? toDone(c, objectId, workflow, process, update, now, deferNextWorkflow)
-                : toOpen(c, objectId, workflow, process, update, now);
+        UpdateOutcome outcome;
+        if (StepStatus.isDone(update.status())) {
+            outcome = toDone(c, objectId, workflow, process, update, now, deferNextWorkflow);
+        } else {
+            outcome = toOpen(c, TO_OPEN, objectId, workflow, process, update, now);
+            if (outcome == null) {
+                outcome = toOpen(c, TO_REOPEN, objectId, workflow, process, update, now);
+            }
+        }
         return outcome != null ? outcome : call(c, objectId, workflow, process, update, now, deferNextWorkflow);
     }
 
@@ -154,12 +173,15 @@ final class PostgresStepUpdater implements StepUpdater {
         return List.of(outcomes);
     }
 
-    /** The outcome, or null when the statement changed nothing (the step is missing, or not as expected). */
-    private static UpdateOutcome toOpen(Connection c, String objectId, String workflow, String process,
+    /**
+     * The outcome, or null when the statement changed nothing (the step is missing, not as expected, or on the other
+     * side of done than the statement is for).
+     */
+    private static UpdateOutcome toOpen(Connection c, String sql, String objectId, String workflow, String process,
                                         StepUpdate update, OffsetDateTime now)
             throws SQLException {
         boolean waiting = "waiting".equals(update.status());
-        try (PreparedStatement s = c.prepareStatement(TO_OPEN)) {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
             s.setBoolean(1, waiting);
             s.setString(2, update.status());
             s.setString(3, update.errorMessage());
