@@ -133,6 +133,10 @@ public final class WorkflowBenchmark {
             ExecutorService pool = Executors.newFixedThreadPool(4);
             try {
                 for (int w = 0; w < works.length; w++) {
+                    // each after a checkpoint, so that each writes the full pages its first change of a page costs
+                    try (Connection c = ds.getConnection()) {
+                        c.createStatement().execute("CHECKPOINT");
+                    }
                     long[] before = wal(ds);
                     double ops = run(pool, ds, works[w], 3_000) * 3;
                     long[] after = wal(ds);
