@@ -67,7 +67,9 @@ final class PostgresStepUpdater implements StepUpdater {
                + " elapsed = COALESCE(?, u.elapsed)"
                + " WHERE u.object_id = ? AND u.workflow = ? AND u.process = ? AND u.active"
                + " AND u.status " + (reopening ? "IN " : "NOT IN ") + DONE_STATUSES + " AND (? OR u.status = ?)"
-               + " RETURNING u.*"
+               + (answersStep ? " RETURNING u.*"
+                       : " RETURNING u.object_id, u.workflow, u.process, u.version, u.previous_status, u.status,"
+                         + " u.status_at, u.lane, u.next_workflow")
                + (reopening
                        // locked in id order, as every update that changes counts locks them; a queued one stays
                        // queued, as a started one goes on
