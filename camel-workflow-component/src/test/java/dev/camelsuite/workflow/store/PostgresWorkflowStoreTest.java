@@ -1,8 +1,11 @@
 package dev.camelsuite.workflow.store;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 
 import javax.sql.DataSource;
 
@@ -39,6 +42,54 @@ class PostgresWorkflowStoreTest extends WorkflowStoreTest {
                     assertThat(rs.getString(1)).as(setting).isEqualTo("on");
                 }
             }
+        }
+    }
+
+    /**
+     * The server-side update function on its own: the store calls it only for what its statements leave (a done step
+     * ended again, an update that did not apply), but it handles every update and keeps the counts as they do.
+     */
+    @Test
+    void theUpdateFunctionHandlesEveryUpdateAndKeepsTheCounts() throws Exception {
+        store.create("druid:fn1", accession, 1, "default", null);
+        assertThat(call("druid:fn1", "descriptive-metadata", "completed", null)).isEmpty();
+        assertThat(call("druid:fn1", "rights-metadata", "completed", null)).containsExactly("publish");
+        // done to done, then reopened: publish stays queued, but now has an open prerequisite
+        assertThat(call("druid:fn1", "rights-metadata", "skipped", null)).isEmpty();
+        assertThat(call("druid:fn1", "rights-metadata", "started", null)).isEmpty();
+        ReadinessInvariants.assertKept(database);
+        assertThat(statusOf(store.get("druid:fn1", "accessionWF"), "publish")).isEqualTo("queued");
+        assertThat(call("druid:fn1", "publish", "waiting", null)).isEmpty();
+        assertThat(statusOf(store.get("druid:fn1", "accessionWF"), "publish")).isEqualTo("waiting");
+        // an expectation that does not hold changes nothing
+        assertThat(call("druid:fn1", "rights-metadata", "completed", "queued")).isEmpty();
+        ReadinessInvariants.assertKept(database);
+        assertThat(call("druid:fn1", "rights-metadata", "completed", "started")).containsExactly("publish");
+        // a reset with every prerequisite done is ready at once
+        assertThat(call("druid:fn1", "descriptive-metadata", "waiting", null)).containsExactly("descriptive-metadata");
+        assertThat(store.history("druid:fn1", "accessionWF")).filteredOn(h -> h[0].equals("rights-metadata"))
+                .extracting(h -> h[1] + " -> " + h[2]).containsExactly("null -> waiting", "waiting -> queued",
+                        "queued -> completed", "completed -> skipped", "skipped -> started", "started -> completed");
+    }
+
+    /** One call of workflow_update_step; answers the processes it made ready. */
+    private List<String> call(String objectId, String process, String status, String expected) throws Exception {
+        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
+                "SELECT s_process FROM workflow_update_step(?, 'accessionWF', ?, ?, ?, NULL, NULL, NULL, NULL, NULL,"
+                + " NULL, now(), FALSE)")) {
+            s.setString(1, objectId);
+            s.setString(2, process);
+            s.setString(3, status);
+            s.setString(4, expected);
+            List<String> ready = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    if (rs.getString(1) != null) {
+                        ready.add(rs.getString(1));
+                    }
+                }
+            }
+            return ready;
         }
     }
 

@@ -23,9 +23,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** The store's behaviour, run on every database the suite supports (see the subclasses). */
 abstract class WorkflowStoreTest {
 
-    private final WorkflowTemplate accession = Templates.load("accessionWF");
-    private WorkflowStore store;
-    private javax.sql.DataSource database;
+    protected final WorkflowTemplate accession = Templates.load("accessionWF");
+    protected WorkflowStore store;
+    protected javax.sql.DataSource database;
 
     /** A new, empty database for one test. */
     protected abstract javax.sql.DataSource newDatabase() throws Exception;
@@ -42,7 +42,7 @@ abstract class WorkflowStoreTest {
         ReadinessInvariants.assertKept(database);
     }
 
-    private static String statusOf(List<Step> steps, String process) {
+    protected static String statusOf(List<Step> steps, String process) {
         return steps.stream().filter(s -> s.process().equals(process)).findFirst().orElseThrow().status();
     }
 
