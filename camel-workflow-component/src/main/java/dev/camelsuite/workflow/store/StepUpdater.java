@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Applies a status update to one step of an object's active workflow version, with its history rows and the
- * readiness promotion it causes, inside the caller's transaction. Concurrent updates of one object's steps take turns
- * (every step of the version is locked), so the last of two parallel steps to finish sees the other done and queues
- * the step that joins them.
+ * Applies a status update to one step of an object's active workflow version, with its history rows, the counts of
+ * open prerequisites it changes and the readiness promotion it causes, inside the caller's transaction. Concurrent
+ * updates that decide one step's readiness take turns on a lock (the version's steps on H2, the step's own row on
+ * PostgreSQL), so the last of two parallel steps to finish sees the other done and queues the step that joins them.
  */
 interface StepUpdater {
 
