@@ -20,6 +20,8 @@ import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.test.junit5.CamelTestSupport;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.eclipse.rdf4j.model.vocabulary.RDF;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -68,7 +70,15 @@ class DefaultChainRouteTest extends CamelTestSupport {
                 EX + "london", EX + "united-kingdom", EX + "geneva", EX + "united-nations");
 
         String turtle = EnhancementRdf.toString(EnhancementRdf.toModel(item), RdfFormat.TURTLE);
-        assertThat(turtle).contains("<" + EX + "alan-turing>", "\"en\"", "<http://dbpedia.org/ontology/Scientist>");
+        assertThat(turtle).contains("<" + EX + "alan-turing>", "\"en\"", "<http://dbpedia.org/ontology/Scientist>")
+                // the NLP analysis stays on the item: as in Stanbol, sentences and tokens are no enhancements
+                .doesNotContain("\"sentence\"", "\"token\"");
+        long enhancements = item.getAnnotations().stream()
+                .filter(a -> !TextAnnotation.ANALYSIS_TYPES.contains(a.getType())).count();
+        assertThat(enhancements).isPositive();
+        assertThat(EnhancementRdf.toModel(item).filter(null, RDF.TYPE,
+                SimpleValueFactory.getInstance().createIRI("http://fise.iks-project.eu/ontology/TextAnnotation"))
+                .subjects()).hasSize((int) enhancements);
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A statement about a span of the text (or, with no span, about the whole text, as a detected language is):
@@ -15,6 +16,16 @@ public final class TextAnnotation {
     public static final String LANGUAGE = "language";
     /** Feature of a {@link #LANGUAGE} annotation holding the language code. */
     public static final String LANGUAGE_FEATURE = "language";
+    /** Type of a sentence of the text's NLP analysis. */
+    public static final String SENTENCE = "sentence";
+    /** Type of a token of the text's NLP analysis. */
+    public static final String TOKEN = "token";
+    /**
+     * The types of the NLP analysis: on the item for the route and the engines after them, but not enhancements
+     * (Stanbol keeps them in its {@code AnalysedText} content part, not in the metadata graph), so the RDF of the
+     * item leaves them out. A 1 MB text has about 200,000 tokens.
+     */
+    public static final Set<String> ANALYSIS_TYPES = Set.of(SENTENCE, TOKEN);
 
     private final String id;
     private final String type;

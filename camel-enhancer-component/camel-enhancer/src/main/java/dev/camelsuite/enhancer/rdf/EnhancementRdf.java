@@ -11,8 +11,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.camelsuite.enhancer.chain.ChainElement;
 import dev.camelsuite.enhancer.chain.ExecutionNode;
@@ -123,7 +125,16 @@ public final class EnhancementRdf {
         }
         Instant now = Instant.now();
         Map<String, IRI> annotationIris = new HashMap<>();
+        Set<String> linked = new HashSet<>();
+        for (EntityAnnotation e : item.getEntities()) {
+            if (e.getTextAnnotation() != null) {
+                linked.add(e.getTextAnnotation().getId());
+            }
+        }
         for (TextAnnotation a : item.getAnnotations()) {
+            if (TextAnnotation.ANALYSIS_TYPES.contains(a.getType()) && !linked.contains(a.getId())) {
+                continue;
+            }
             IRI ta = VF.createIRI(item.getUri() + "#" + a.getId());
             annotationIris.put(a.getId(), ta);
             model.add(ta, RDF.TYPE, FISE_ENHANCEMENT);

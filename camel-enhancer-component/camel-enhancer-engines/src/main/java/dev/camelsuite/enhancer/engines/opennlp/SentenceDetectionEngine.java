@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.content.TextAnnotation;
 import dev.camelsuite.enhancer.engine.CanEnhance;
 import dev.camelsuite.enhancer.engine.EngineException;
 import dev.camelsuite.enhancer.engine.EngineOrder;
@@ -26,7 +27,7 @@ public class SentenceDetectionEngine implements EnhancementEngine {
     /** The name the default chain uses. */
     public static final String NAME = "sentences";
     /** Type of the annotations this engine adds. */
-    public static final String SENTENCE = "sentence";
+    public static final String SENTENCE = TextAnnotation.SENTENCE;
 
     private final String name;
     private final Map<String, ThreadSafeSentenceDetectorME> detectors = new TreeMap<>();

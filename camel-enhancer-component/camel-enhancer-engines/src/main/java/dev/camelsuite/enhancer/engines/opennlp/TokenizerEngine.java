@@ -38,7 +38,7 @@ public class TokenizerEngine implements EnhancementEngine {
     /** The name the default chain uses. */
     public static final String NAME = "tokens";
     /** Type of the annotations this engine adds. */
-    public static final String TOKEN = "token";
+    public static final String TOKEN = TextAnnotation.TOKEN;
 
     private static final Set<String> WHOLE_WORDS_WITH_APOSTROPHE = Set.of("aujourd'hui", "aujourd’hui",
             "prud'homme", "prud’homme", "presqu'île", "presqu’île");
