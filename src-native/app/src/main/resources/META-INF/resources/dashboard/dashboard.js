@@ -102,7 +102,9 @@ function drawErrors(errors) {
 
 async function refresh() {
   try {
-    const response = await fetch('/dashboard/api/status');
+    // from the origin alone: a page opened as http://user:password@host/ resolves relative URLs with the credentials,
+    // which fetch refuses; the browser sends the signed-in user's credentials by itself
+    const response = await fetch(new URL('/dashboard/api/status', location.origin));
     if (!response.ok) {
       throw new Error('the status API answered ' + response.status);
     }

@@ -37,7 +37,9 @@ class DashboardBrowserTest {
         TestData.awaitStatus("druid:browse2", "dashboardWF", "check", "completed");
         TestData.awaitStatus("bad:browse3", "dashboardWF", "check", "error");
 
-        HeadlessChromium.Run run = chromium.dumpDom(page.toString(), 5000);
+        // a reader signs in: the browser takes the credentials from the address and sends them with the page's calls
+        String signedIn = page.toString().replace("://", "://" + SignedIn.READER + ":" + SignedIn.READER_PASSWORD + "@");
+        HeadlessChromium.Run run = chromium.dumpDom(signedIn, 5000);
         JsonNode api = new ObjectMapper().readTree(given().get("/dashboard/api/status").asString());
 
         assertThat(run.console()).as("console messages of the page").isEmpty();
@@ -69,7 +71,7 @@ class DashboardBrowserTest {
         assertThat(charts.get("throughput-chart").get("labels").size()).isGreaterThanOrEqualTo(1);
 
         Path screenshot = Path.of("target", "screenshots", "dashboard.png");
-        HeadlessChromium.Run shot = chromium.screenshot(page.toString(), screenshot, 5000);
+        HeadlessChromium.Run shot = chromium.screenshot(signedIn, screenshot, 5000);
         assertThat(shot.console()).isEmpty();
         assertThat(screenshot).exists();
         assertThat(Files.size(screenshot)).isGreaterThan(10_000);

@@ -36,4 +36,19 @@ class DocumentRobotRouteTest {
         assertThat(failed.errorMessage()).isEqualTo("The context of doc:yaml-2 has no text to enhance");
         assertThat(failed.attempts()).isEqualTo(2);
     }
+
+    @Test
+    void theSweeperGivesAStepLeftStartedBackToTheRobots() {
+        TestData.createWithContext("documentWF", "doc:yaml-3",
+                "{\"text\": \"Angela Merkel travelled from Berlin to Paris. She met the mayor there.\"}");
+        TestData.awaitStatus("doc:yaml-3", "documentWF", "enhance", "completed");
+        // a robot that claimed the step again and died: started, and nobody works on it
+        io.restassured.RestAssured.given().contentType("application/xml")
+                .body("<process name=\"enhance\" status=\"started\"/>")
+                .when().put("/objects/doc:yaml-3/workflows/documentWF/enhance").then().statusCode(200);
+        assertThat(TestData.step("doc:yaml-3", "documentWF", "enhance").status()).isEqualTo("started");
+        // the test profile's stuck-after is 3 s: the sweeper queues it, a robot runs it again
+        TestData.awaitStatus("doc:yaml-3", "documentWF", "enhance", "completed");
+        assertThat(TestData.step("doc:yaml-3", "documentWF", "enhance").attempts()).isEqualTo(3);
+    }
 }

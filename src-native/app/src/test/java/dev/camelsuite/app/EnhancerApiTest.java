@@ -97,8 +97,8 @@ class EnhancerApiTest {
     void aFailedRequiredEngineIs500WithStanbolsMessage() {
         // Spanish: language detection works, but there is no sentence model for it
         given().contentType("text/plain").body("El gobierno de España aprobó hoy los nuevos presupuestos generales.")
-                .when().post("/enhancer").then().statusCode(500)
-                .body(allOf(startsWith("Enhancement Chain failed because of required Engine 'sentences' failed with"
+                .when().post("/enhancer").then().statusCode(500).contentType(startsWith("application/problem+json"))
+                .body("detail", allOf(startsWith("Enhancement Chain failed because of required Engine 'sentences' failed with"
                                        + " Message: "), containsString("'es'")));
     }
 

@@ -17,6 +17,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -29,6 +30,8 @@ import org.apache.camel.CamelContext;
 public class DashboardResource {
 
     static final int DEFAULT_ERRORS = 20;
+    /** The most recent errors one answer lists. */
+    static final int MAX_ERRORS = 200;
 
     @Inject
     CamelContext camelContext;
@@ -39,7 +42,8 @@ public class DashboardResource {
     @GET
     @Path("status")
     @Produces(MediaType.APPLICATION_JSON)
-    public DashboardStatus status(@QueryParam("errors") Integer errors) throws SQLException {
+    public DashboardStatus status(@QueryParam("errors") String errors) throws SQLException {
+        int recentErrors = recentErrors(errors);
         WorkflowStore store = camelContext.getComponent("workflow", WorkflowComponent.class).getStore();
         List<DashboardStatus.StepCount> steps = new ArrayList<>();
         Map<String, DashboardStatus.Queue> queues = new LinkedHashMap<>();
@@ -52,7 +56,7 @@ public class DashboardResource {
             }
         }
         List<DashboardStatus.Error> recent = new ArrayList<>();
-        for (Step step : store.recentErrors(errors == null ? DEFAULT_ERRORS : errors)) {
+        for (Step step : store.recentErrors(recentErrors)) {
             recent.add(new DashboardStatus.Error(step.objectId(), step.workflow(), step.process(), step.version(),
                     step.errorMessage(), step.statusAt().toInstant(), "/objects/"
                             + URLEncoder.encode(step.objectId(), StandardCharsets.UTF_8).replace("+", "%20")
@@ -65,6 +69,22 @@ public class DashboardResource {
         }
         return new DashboardStatus(Instant.now(), steps, List.copyOf(queues.values()), recent, engines,
                 total("workflow.robot.steps"), total("enhancer.chain.items"));
+    }
+
+    private static int recentErrors(String errors) {
+        if (errors == null || errors.isBlank()) {
+            return DEFAULT_ERRORS;
+        }
+        try {
+            int n = Integer.parseInt(errors.trim());
+            if (n >= 1 && n <= MAX_ERRORS) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw new BadRequestException("Parameter errors must be an integer from 1 to " + MAX_ERRORS + ", not '"
+                                      + errors + "'");
     }
 
     private long total(String counter) {

@@ -1,8 +1,11 @@
 package dev.camelsuite.app.enhancer;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.Locale;
 
 import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 
 /**
@@ -18,6 +21,8 @@ import jakarta.ws.rs.core.MultivaluedMap;
 record EnhanceRequest(String uri, boolean executionMetadata, boolean omitMetadata, String outputContent,
                       String rdfFormat) {
 
+    static final int MAX_URI_LENGTH = 2048;
+
     static EnhanceRequest of(MultivaluedMap<String, String> query) {
         String outputContent = query.getFirst("outputContent");
         boolean omitMetadata = flag(query, "omitMetadata");
@@ -25,12 +30,41 @@ record EnhanceRequest(String uri, boolean executionMetadata, boolean omitMetadat
             throw new BadRequestException("Parameter omitMetadata=true needs outputContent: otherwise the answer"
                                           + " would be empty");
         }
+        if (outputContent != null && !outputContent.isBlank()) {
+            try {
+                MediaType.valueOf(outputContent);
+            } catch (IllegalArgumentException e) {
+                throw new BadRequestException("Parameter outputContent must be a media type such as text/plain, not '"
+                                              + outputContent + "'");
+            }
+        }
         String uri = query.getFirst("uri");
-        if (uri != null && uri.isBlank()) {
-            throw new BadRequestException("Parameter uri is blank");
+        if (uri != null) {
+            checkUri(uri);
         }
         return new EnhanceRequest(uri, flag(query, "executionmetadata"), omitMetadata, outputContent,
                 query.getFirst("rdfFormat"));
+    }
+
+    /**
+     * The content item's id names the subject of every enhancement and goes into the headers of a multipart answer:
+     * it must be an absolute IRI (with a scheme, e.g. {@code urn:…} or {@code http://…}) of at most
+     * {@value #MAX_URI_LENGTH} characters, checked before any engine runs.
+     */
+    private static void checkUri(String uri) {
+        if (uri.isBlank() || uri.length() > MAX_URI_LENGTH) {
+            throw new BadRequestException("Parameter uri must be an absolute IRI of 1 to " + MAX_URI_LENGTH
+                                          + " characters, such as urn:example:doc-1");
+        }
+        try {
+            if (new URI(uri).isAbsolute()) {
+                return;
+            }
+        } catch (URISyntaxException e) {
+            // answered below
+        }
+        throw new BadRequestException("Parameter uri must be an absolute IRI with a scheme and no spaces or quotes,"
+                                      + " such as urn:example:doc-1");
     }
 
     private static boolean flag(MultivaluedMap<String, String> query, String name) {

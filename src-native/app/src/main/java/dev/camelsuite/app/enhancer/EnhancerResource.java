@@ -2,10 +2,16 @@ package dev.camelsuite.app.enhancer;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
+
+import dev.camelsuite.app.http.BodyLimits;
+import dev.camelsuite.app.http.EnhancementBulkhead;
+import dev.camelsuite.app.problem.Problem;
 
 import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancerComponent;
+import dev.camelsuite.enhancer.EnhancerConstants;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.chain.ExecutionPlan;
 import dev.camelsuite.enhancer.content.ContentItem;
@@ -30,13 +36,16 @@ import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
+import org.apache.camel.ExchangeTimedOutException;
 import org.apache.camel.ProducerTemplate;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.rdf4j.model.Model;
 
 /**
  * The enhancer API of Apache Stanbol: content in, enhancements out as RDF. Each request goes through an
  * {@code enhancer:} endpoint, so chains run as in any route (locally, or on workers when the chain's endpoint is
- * configured with a queue).
+ * configured with a queue). Each enhancement takes a turn of the {@link EnhancementBulkhead} and has at most
+ * {@code camelsuite.enhancer.timeout} to finish.
  */
 @Path("/enhancer")
 public class EnhancerResource {
@@ -59,6 +68,15 @@ public class EnhancerResource {
 
     @Context
     HttpHeaders headers;
+
+    @Inject
+    EnhancementBulkhead bulkhead;
+
+    @Inject
+    BodyLimits bodyLimits;
+
+    @ConfigProperty(name = "camelsuite.enhancer.timeout", defaultValue = "60s")
+    Duration timeout;
 
     @GET
     public Response describe() {
@@ -123,6 +141,10 @@ public class EnhancerResource {
         if (content == null || content.length == 0) {
             throw new BadRequestException("The request has no content to enhance");
         }
+        Response tooLarge = bodyLimits.check(content.length);
+        if (tooLarge != null) {
+            return tooLarge;
+        }
         MediaType type = headers.getMediaType();
         String mediaType = type == null ? ContentItem.TEXT_PLAIN : type.toString();
         ContentItem item;
@@ -137,9 +159,18 @@ public class EnhancerResource {
             item.setLanguage(language.trim());
             item.addLanguage(language.trim(), 1.0, CONTENT_LANGUAGE_CREATOR);
         }
-        Exchange done = producer.request("enhancer:" + chain, ex -> ex.getIn().setBody(item));
+        Exchange done;
+        try {
+            done = bulkhead.run(() -> producer.request("enhancer:" + chain, ex -> {
+                ex.getIn().setBody(item);
+                ex.getIn().setHeader(EnhancerConstants.TIMEOUT, timeout.toMillis());
+            }));
+        } catch (EnhancementBulkhead.Full e) {
+            return Problem.builder(503, "Every enhancement turn is taken; ask again later")
+                    .header(HttpHeaders.RETRY_AFTER, bulkhead.retryAfterSeconds()).build();
+        }
         if (done.getException() != null) {
-            throw failure(done.getException());
+            return failure(done.getException());
         }
         ContentItem enhanced = done.getMessage().getBody(ContentItem.class);
         if (request.outputContent() == null || request.outputContent().isBlank()) {
@@ -173,12 +204,19 @@ public class EnhancerResource {
         return Response.ok((StreamingOutput) answer::writeTo, answer.mediaType()).build();
     }
 
-    private static RuntimeException failure(Exception e) {
-        // Stanbol answers a failed chain with 500 and the chain's status message
-        String message = e instanceof EnhancementException ? e.getMessage()
-                : e.getClass().getSimpleName() + ": " + e.getMessage();
-        return new jakarta.ws.rs.InternalServerErrorException(Response.serverError().type(MediaType.TEXT_PLAIN)
-                .entity(message).build());
+    /**
+     * A failed chain: 500 with the chain's status message, as Stanbol answers it; a chain out of time: 503. Anything
+     * else is the application's own failure, logged and answered without its details.
+     */
+    private Response failure(Exception e) {
+        if (e instanceof EnhancementException) {
+            return Problem.of(500, e.getMessage());
+        }
+        if (e instanceof ExchangeTimedOutException) {
+            return Problem.builder(503, "The chain did not finish within " + timeout.toMillis() + " ms")
+                    .header(HttpHeaders.RETRY_AFTER, bulkhead.retryAfterSeconds()).build();
+        }
+        throw new IllegalStateException("The enhancement failed", e);
     }
 
     private Chain knownChain(String name) {

@@ -26,6 +26,7 @@ public class LifecycleResource {
     @Produces(ObjectWorkflowsResource.XML)
     public String lifecycle(@PathParam("objectId") String objectId, @QueryParam("active-only") String activeOnly,
                             @QueryParam("version") String version) {
+        RequestParameters.objectId(objectId);
         boolean active = RequestParameters.bool("active-only", activeOnly);
         Integer v = RequestParameters.positiveInt("version", version);
         List<Milestone> milestones = active && v == null ? List.of() : operations.lifecycle(objectId, active, v);

@@ -5,24 +5,32 @@ import java.util.List;
 import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.camelsuite.app.problem.Problem;
+import dev.camelsuite.app.security.Role;
+import dev.camelsuite.app.security.SignIn;
 import dev.camelsuite.workflow.Workflow;
 import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
 import dev.camelsuite.workflow.store.Step;
 import dev.camelsuite.workflow.store.StepUpdate;
+import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 /**
  * An object's workflows, as the workflow service serves them: create from a template, read as XML, update a step,
@@ -32,6 +40,8 @@ import jakarta.ws.rs.core.Response;
 public class ObjectWorkflowsResource {
 
     static final String XML = MediaType.APPLICATION_XML + ";charset=UTF-8";
+    /** The bodies of step updates and skip-all: {@code <process …/>}. */
+    static final String[] XML_BODIES = { MediaType.APPLICATION_XML, MediaType.TEXT_XML };
 
     @Inject
     WorkflowOperations operations;
@@ -42,10 +52,17 @@ public class ObjectWorkflowsResource {
     @Inject
     ObjectMapper json;
 
+    @Inject
+    SignIn signIn;
+
+    @Inject
+    SecurityIdentity identity;
+
     /** Every workflow of the object, every version: {@code <workflows objectId>}. */
     @GET
     @Produces(XML)
     public String workflows(@PathParam("objectId") String objectId) {
+        RequestParameters.objectId(objectId);
         List<Step> steps = reads.steps(objectId);
         return WorkflowDocuments.workflows(objectId, steps, reads.contexts(objectId, versions(steps)));
     }
@@ -55,25 +72,39 @@ public class ObjectWorkflowsResource {
     @Path("{workflow}")
     @Produces(XML)
     public String workflow(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow) {
+        RequestParameters.objectId(objectId);
         Workflow found = operations.get(objectId, workflow);
         return WorkflowDocuments.workflow(objectId, workflow, found.steps(),
                 reads.contexts(objectId, versions(found.steps())));
     }
 
     /**
-     * Creates the workflow from its template for a version (re-creating replaces that version's steps); the optional
-     * JSON body {@code {"context": {...}}} is the version's context. A body of another type is ignored, as the
-     * workflow service ignores it. 201; an unknown template is a 400.
+     * Creates the workflow from its template for a version (re-creating replaces that version's steps, which needs the
+     * admin role); the optional JSON body {@code {"context": {...}}} is the version's context. An XML body is ignored,
+     * as the workflow service ignores it; no body at all is the common case, but a form's content is refused (415), so
+     * a cross-site form cannot create. 201;
+     * an unknown template is a 400.
      */
     @POST
     @Path("{workflow}")
+    @Consumes({ MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML, MediaType.TEXT_XML,
+                MediaType.APPLICATION_OCTET_STREAM, MediaType.APPLICATION_FORM_URLENCODED })
     public Response create(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
                            @QueryParam("version") String version, @QueryParam("lane-id") String lane,
-                           @HeaderParam(HttpHeaders.CONTENT_TYPE) MediaType type, String body) {
+                           @HeaderParam(HttpHeaders.CONTENT_TYPE) MediaType type, String body, @Context UriInfo uri) {
+        RequestParameters.objectId(objectId);
+        refuseFormContent(type, body);
         int v = RequestParameters.requiredPositiveInt("version", version);
         String context = isJson(type) ? CreateBody.context(json, body) : null;
+        if (!signIn.allows(identity, Role.ADMIN) && exists(objectId, workflow, v)) {
+            return Problem.of(403, "Version " + v + " of " + workflow + " exists for " + objectId
+                                   + ": re-creating it resets its steps, which needs the admin role");
+        }
+        // the location is made before the change, so nothing can fail after it is committed
+        URI location = uri.getBaseUriBuilder().path(ObjectWorkflowsResource.class).path("{workflow}")
+                .build(objectId, workflow);
         operations.create(objectId, workflow, v, RequestParameters.lane(lane), context);
-        return Response.created(URI.create("/objects/" + objectId + "/workflows/" + workflow)).build();
+        return Response.created(location).build();
     }
 
     /**
@@ -83,11 +114,13 @@ public class ObjectWorkflowsResource {
      */
     @PUT
     @Path("{workflow}/{process}")
+    @Consumes({ MediaType.APPLICATION_XML, MediaType.TEXT_XML })
     @Produces(MediaType.APPLICATION_JSON)
     public String update(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
                          @PathParam("process") String process, @QueryParam("current-status") String currentStatus,
                          String body)
             throws WorkflowNotFoundException, WorkflowConflictException {
+        RequestParameters.objectId(objectId);
         ProcessElement element = ProcessElement.parse(body);
         StepUpdate update;
         try {
@@ -107,8 +140,13 @@ public class ObjectWorkflowsResource {
     /** Skips every step of the active version, with the note of the optional {@code <process note/>} body. 204. */
     @POST
     @Path("{workflow}/skip-all")
-    public Response skipAll(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow, String body)
+    @Consumes({ MediaType.APPLICATION_XML, MediaType.TEXT_XML, MediaType.APPLICATION_OCTET_STREAM,
+                MediaType.APPLICATION_FORM_URLENCODED })
+    public Response skipAll(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
+                            @HeaderParam(HttpHeaders.CONTENT_TYPE) MediaType type, String body)
             throws WorkflowNotFoundException {
+        RequestParameters.objectId(objectId);
+        refuseFormContent(type, body);
         String note = body == null || body.isBlank() ? null : ProcessElement.parse(body).note();
         operations.skipAll(objectId, workflow, note);
         return Response.noContent().build();
@@ -119,6 +157,7 @@ public class ObjectWorkflowsResource {
     @Path("{workflow}")
     public Response delete(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
                            @QueryParam("version") String version) {
+        RequestParameters.objectId(objectId);
         operations.delete(objectId, workflow, RequestParameters.positiveInt("version", version));
         return Response.noContent().build();
     }
@@ -126,8 +165,25 @@ public class ObjectWorkflowsResource {
     /** Deletes every workflow and context of the object. 204. */
     @DELETE
     public Response deleteAll(@PathParam("objectId") String objectId) {
+        RequestParameters.objectId(objectId);
         operations.deleteObject(objectId);
         return Response.noContent().build();
+    }
+
+    /**
+     * HTTP clients of the workflow service (Faraday's default, RestAssured) label a POST without a body as a form: that
+     * is taken. A form with fields is what a page of another site can make a browser send, and no request of this
+     * API has fields: 415.
+     */
+    private static void refuseFormContent(MediaType type, String body) {
+        if (type != null && type.isCompatible(MediaType.APPLICATION_FORM_URLENCODED_TYPE) && body != null
+            && !body.isEmpty()) {
+            throw new NotSupportedException("A form body is not taken here: send no body, XML or JSON");
+        }
+    }
+
+    private boolean exists(String objectId, String workflow, int version) {
+        return operations.get(objectId, workflow).steps().stream().anyMatch(s -> s.version() == version);
     }
 
     private static boolean isJson(MediaType type) {

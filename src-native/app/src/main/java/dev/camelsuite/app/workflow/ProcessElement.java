@@ -60,8 +60,20 @@ record ProcessElement(String name, String status, String errorMessage, String er
             throw new InvalidRequestException("Process name in body (" + (name == null ? "none" : name)
                                               + ") does not match process name in URI (" + process + ")");
         }
+        within("errorMessage", errorMessage, 4000);
+        within("errorText", errorText, 60_000);
+        within("lifecycle", lifecycle, 100);
+        within("note", note, 4000);
+        within("laneId", laneId, 100);
         return new StepUpdate(knownStatus(), currentStatus == null || currentStatus.isBlank() ? null : currentStatus,
                 errorMessage, errorText, elapsedSeconds(), lifecycle, note, laneId);
+    }
+
+    /** An attribute no longer than the store keeps it, so a long one is a 400 that names it, not a failed write. */
+    private static void within(String attribute, String value, int max) {
+        if (value != null && value.length() > max) {
+            throw new InvalidRequestException("The attribute " + attribute + " has at most " + max + " characters");
+        }
     }
 
     private String knownStatus() {

@@ -7,7 +7,44 @@ import dev.camelsuite.workflow.store.StepRef;
 /** Query parameters of the workflow API, read strictly: a bad value is a 400 that names the parameter. */
 final class RequestParameters {
 
+    /** Objects answered by a queue query without {@code limit}. */
+    static final int DEFAULT_LIMIT = 1000;
+    /** The most objects a queue query answers: a larger {@code limit} is a 400. */
+    static final int MAX_LIMIT = 10_000;
+    /** The length of the store's object id column. */
+    static final int MAX_OBJECT_ID_LENGTH = 255;
+    /** The length of the store's lane column. */
+    static final int MAX_LANE_LENGTH = 100;
+
     private RequestParameters() {
+    }
+
+    /**
+     * An object id as the store keeps it: 1 to 255 characters, none of them a control character (which no identifier
+     * scheme uses, and which would end up in logs and XML answers).
+     */
+    static String objectId(String value) {
+        if (value == null || value.isBlank() || value.length() > MAX_OBJECT_ID_LENGTH) {
+            throw new InvalidRequestException("The object id must be 1 to " + MAX_OBJECT_ID_LENGTH + " characters");
+        }
+        for (int i = 0; i < value.length(); i++) {
+            if (Character.isISOControl(value.charAt(i))) {
+                throw new InvalidRequestException("The object id must not contain control characters");
+            }
+        }
+        return value;
+    }
+
+    /** The page size of a query: {@code limit} when given (1 to {@value #MAX_LIMIT}), else {@value #DEFAULT_LIMIT}. */
+    static int limit(String value) {
+        Integer n = positiveInt("limit", value);
+        if (n == null) {
+            return DEFAULT_LIMIT;
+        }
+        if (n > MAX_LIMIT) {
+            throw new InvalidRequestException("Parameter limit must be at most " + MAX_LIMIT + ", not " + n);
+        }
+        return n;
     }
 
     /** A positive integer, or null when the parameter is absent or empty. */
@@ -80,8 +117,16 @@ final class RequestParameters {
         return new StepRef(parts[parts.length - 2], parts[parts.length - 1]);
     }
 
-    /** A lane, or null when the parameter is absent or empty. */
+    /** A lane (at most {@value #MAX_LANE_LENGTH} characters, as the store keeps it), or null when absent or empty. */
     static String lane(String value) {
-        return value == null || value.isBlank() ? null : value.trim();
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        String lane = value.trim();
+        if (lane.length() > MAX_LANE_LENGTH || lane.chars().anyMatch(Character::isISOControl)) {
+            throw new InvalidRequestException("Parameter lane-id must be at most " + MAX_LANE_LENGTH
+                                              + " characters, none of them a control character");
+        }
+        return lane;
     }
 }

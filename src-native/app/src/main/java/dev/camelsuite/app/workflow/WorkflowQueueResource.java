@@ -29,7 +29,8 @@ public class WorkflowQueueResource {
      * {@code <objects count><object id/>…</objects>} for one of: {@code waiting=wf:process} with any number of
      * {@code completed=wf:process} (steps of any workflow that must be done); {@code error=wf:process}; or
      * {@code completed=process} with {@code workflow=wf} (objects that completed that step). {@code lane-id} and
-     * {@code limit} apply to each.
+     * {@code limit} (default {@value RequestParameters#DEFAULT_LIMIT}, at most {@value RequestParameters#MAX_LIMIT})
+     * apply to each.
      */
     @GET
     @Produces(ObjectWorkflowsResource.XML)
@@ -37,8 +38,7 @@ public class WorkflowQueueResource {
                           @QueryParam("completed") List<String> completed, @QueryParam("workflow") String workflow,
                           @QueryParam("lane-id") String laneId, @QueryParam("limit") String limit) {
         String lane = RequestParameters.lane(laneId);
-        Integer max = RequestParameters.positiveInt("limit", limit);
-        int n = max == null ? 0 : max;
+        int n = RequestParameters.limit(limit);
         if (waiting != null) {
             StepRef at = RequestParameters.step("waiting", waiting);
             List<StepRef> done = completed.stream().map(c -> RequestParameters.step("completed", c)).toList();
@@ -72,10 +72,10 @@ public class WorkflowQueueResource {
     @Path("all_queued")
     @Produces(ObjectWorkflowsResource.XML)
     public String allQueued(@QueryParam("limit") String limit, @QueryParam("hours-ago") String hoursAgo) {
-        Integer max = RequestParameters.positiveInt("limit", limit);
+        int max = RequestParameters.limit(limit);
         Integer hours = RequestParameters.nonNegativeInt("hours-ago", hoursAgo);
         OffsetDateTime before = hours == null ? null : OffsetDateTime.now(ZoneOffset.UTC).minusHours(hours);
-        return QueueDocuments.queuedSteps(reads.inStatus("queued", before, max == null ? 0 : max));
+        return QueueDocuments.queuedSteps(reads.inStatus("queued", before, max));
     }
 
     /** {@code completed=process} with {@code workflow=wf}, or {@code completed=wf:process}. */

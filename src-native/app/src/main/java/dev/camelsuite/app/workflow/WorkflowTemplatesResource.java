@@ -8,7 +8,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 
 /** The workflow templates, as JSON: their names, and one template's processes. */
 @Path("/workflow_templates")
@@ -31,8 +30,7 @@ public class WorkflowTemplatesResource {
     public String template(@PathParam("name") String name) {
         WorkflowTemplate template = operations.template(name);
         if (template == null) {
-            throw new NotFoundException(PlainText.of(Response.Status.NOT_FOUND, "No workflow template named '" + name
-                                                                                 + "'"));
+            throw new NotFoundException("No workflow template named '" + name + "'");
         }
         return TemplateJson.of(template);
     }

@@ -1,0 +1,76 @@
+package dev.camelsuite.app.problem;
+
+import java.util.UUID;
+
+import dev.camelsuite.app.workflow.InvalidRequestException;
+import dev.camelsuite.app.workflow.WorkflowStoreFailure;
+import dev.camelsuite.workflow.WorkflowConflictException;
+import dev.camelsuite.workflow.WorkflowNotFoundException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Every failure of both HTTP APIs as a {@link Problem}. What the caller got wrong (4xx) says so in the exception's
+ * own words, which this application writes; what failed here (5xx) says only that it failed and under which incident
+ * id the log has the rest.
+ */
+public class ProblemMappers {
+
+    private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+
+    @ServerExceptionMapper
+    public Response invalidRequest(InvalidRequestException e) {
+        return Problem.of(400, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response notFound(WorkflowNotFoundException e) {
+        return Problem.of(404, e.getMessage());
+    }
+
+    /** A conditional update ({@code current-status}) that lost: 409, in the workflow service's words. */
+    @ServerExceptionMapper
+    public Response conflict(WorkflowConflictException e) {
+        return Problem.of(409, "Status in params (" + e.getExpectedStatus() + ") does not match current status ("
+                               + e.getActualStatus() + ")");
+    }
+
+    @ServerExceptionMapper
+    public Response storeFailure(WorkflowStoreFailure e) {
+        return internal("The workflow store failed; nothing was changed", e);
+    }
+
+    @ServerExceptionMapper
+    public Response webApplication(WebApplicationException e) {
+        Response given = e.getResponse();
+        int status = given.getStatus();
+        if (status >= 500) {
+            return internal("The request failed", e);
+        }
+        if (given.hasEntity() && given.getMediaType() != null
+            && given.getMediaType().toString().startsWith(Problem.MEDIA_TYPE)) {
+            return given;
+        }
+        Response.ResponseBuilder answer = Problem.builder(status, e.getMessage());
+        // keep what the status needs: Allow of a 405, Retry-After of a 503, a challenge of a 401
+        given.getStringHeaders().forEach((name, values) -> {
+            if (!name.equalsIgnoreCase("Content-Type") && !name.equalsIgnoreCase("Content-Length")) {
+                values.forEach(v -> answer.header(name, v));
+            }
+        });
+        return answer.build();
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        return internal("The request failed", e);
+    }
+
+    private static Response internal(String what, Throwable e) {
+        String incident = UUID.randomUUID().toString();
+        LOG.errorf(e, "Incident %s: %s", incident, what);
+        return Problem.of(500, what + " (incident " + incident + " in the server's log)");
+    }
+}
