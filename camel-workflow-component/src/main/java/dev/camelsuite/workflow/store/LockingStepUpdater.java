@@ -16,7 +16,9 @@ import dev.camelsuite.workflow.StepStatus;
  * The portable update (H2 and any database with {@code SELECT … FOR UPDATE}): lock the version's steps in id order,
  * decide in Java, then write the step, the counts of open prerequisites it changes, the promotions and the history
  * rows in as few statements as the work needs.
- * Always run in a transaction, so it never needs to defer a next workflow.
+ * Always run in a transaction, so it never needs to defer a next workflow. The readiness rules it keeps are stated
+ * once, in docs/workflow-component.adoc ("Readiness"); the PostgreSQL path ({@link PostgresStepUpdater}) keeps the
+ * same ones.
  */
 final class LockingStepUpdater implements StepUpdater {
 
@@ -107,8 +109,8 @@ final class LockingStepUpdater implements StepUpdater {
     }
 
     /**
-     * Keeps the counts of open prerequisites ({@code V5}): a step that became done is one fewer for every step waiting
-     * for it, one reopened one more.
+     * Keeps the counts of open prerequisites (rule 2 of docs/workflow-component.adoc, "Readiness"): a step that became
+     * done is one fewer for every step waiting for it, one reopened one more.
      */
     private static void countPrerequisite(Connection c, List<Locked> steps, String process, int change)
             throws SQLException {

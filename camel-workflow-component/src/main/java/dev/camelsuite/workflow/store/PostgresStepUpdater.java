@@ -12,8 +12,9 @@ import dev.camelsuite.workflow.StepStatus;
 
 /**
  * The update on PostgreSQL, each in one statement that auto-commits like a bare UPDATE. Readiness is the count of
- * open prerequisites each step keeps ({@code open_prerequisites}, migration {@code V5}), so the updates are statements
- * of their own that read no other step's status:
+ * open prerequisites each step keeps ({@code open_prerequisites}), so the updates are statements of their own that
+ * read no other step's status. The rules are stated once, in docs/workflow-component.adoc ("Readiness"), and kept here,
+ * in the functions of {@code db/workflow-postgresql} and by {@link LockingStepUpdater} alike:
  * <ul>
  * <li>to a status that is not done ({@code started}, {@code error}, {@code waiting}, a custom one): one UPDATE finds,
  * locks, checks and changes the step and writes its history. A step reset to {@code waiting} with no open

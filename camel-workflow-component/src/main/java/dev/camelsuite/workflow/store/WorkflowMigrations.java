@@ -1,19 +1,25 @@
 package dev.camelsuite.workflow.store;
 
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
-import org.flywaydb.core.api.Location;
+import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.ResourceProvider;
 import org.flywaydb.core.api.resource.LoadableResource;
-import org.flywaydb.core.internal.resource.classpath.ClassPathResource;
 
 /**
  * The store's schema migrations, named one by one so Flyway never scans the classpath: scanning finds nothing in a
  * native image (its resources are not a file system or a jar), and it costs time at every start. A test checks this
  * list against the migration folders, so a new migration cannot be forgotten here.
+ * <p>
+ * Each database has one baseline ({@code V1}; PostgreSQL adds its functions and index as {@code V1_x}): the project
+ * squashed its migrations before its first release. From here on a migration, once in a release, is never changed;
+ * a change of the schema is a new file.
  */
 final class WorkflowMigrations implements ResourceProvider {
 
@@ -21,19 +27,12 @@ final class WorkflowMigrations implements ResourceProvider {
     static final String POSTGRESQL_FOLDER = "db/workflow-postgresql";
 
     static final List<String> PORTABLE = List.of(
-            "V1__workflow_steps.sql",
-            "V2__workflow_archive.sql",
-            "V3__workflow_start_date.sql",
-            "V4__workflow_previous_status.sql",
-            "V5__workflow_open_prerequisites.sql");
+            "V1__workflow_schema.sql");
 
     static final List<String> POSTGRESQL_ONLY = List.of(
-            "V2_1__workflow_update_step.sql",
-            "V4_1__workflow_update_step_in_fewer_statements.sql",
-            "V4_2__workflow_ready_index.sql",
-            "V4_3__workflow_end_steps.sql",
-            "V5_1__workflow_update_step_with_open_prerequisites.sql",
-            "V5_2__workflow_end_steps_with_open_prerequisites.sql");
+            "V1_1__workflow_ready_index.sql",
+            "V1_2__workflow_update_step.sql",
+            "V1_3__workflow_end_steps.sql");
 
     private final List<LoadableResource> resources = new ArrayList<>();
 
@@ -46,9 +45,8 @@ final class WorkflowMigrations implements ResourceProvider {
     }
 
     private void add(ClassLoader loader, String folder, List<String> files) {
-        Location location = new Location("classpath:" + folder);
         for (String file : files) {
-            resources.add(new ClassPathResource(location, folder + "/" + file, loader, StandardCharsets.UTF_8));
+            resources.add(new MigrationFile(loader, folder, file));
         }
     }
 
@@ -81,5 +79,48 @@ final class WorkflowMigrations implements ResourceProvider {
             }
         }
         return false;
+    }
+
+    /** One migration, read from the class path by its name when Flyway runs it. */
+    private static final class MigrationFile extends LoadableResource {
+
+        private final ClassLoader loader;
+        private final String path;
+        private final String filename;
+
+        MigrationFile(ClassLoader loader, String folder, String filename) {
+            this.loader = loader;
+            this.path = folder + "/" + filename;
+            this.filename = filename;
+        }
+
+        @Override
+        public Reader read() {
+            InputStream in = loader.getResourceAsStream(path);
+            if (in == null) {
+                throw new FlywayException("The workflow store's migration " + path + " is not on the class path");
+            }
+            return new InputStreamReader(in, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public String getAbsolutePath() {
+            return path;
+        }
+
+        @Override
+        public String getAbsolutePathOnDisk() {
+            return path;
+        }
+
+        @Override
+        public String getFilename() {
+            return filename;
+        }
+
+        @Override
+        public String getRelativePath() {
+            return path;
+        }
     }
 }

@@ -1,13 +1,21 @@
--- PostgreSQL only: workflow_update_step (V4_1) again, now keeping the steps' counts of open prerequisites (V5). Same
--- arguments and answer. The store runs the common updates as statements of its own: a step that is not done going to
--- another status that is not done (started, error, waiting, a custom one), or to done. This function is what it calls
--- for the rest -- a done step reopened or ended again -- and for an update its statement did not apply, to learn why
--- (the step is missing, in another status than expected, or starts a next workflow). It handles every update.
+-- PostgreSQL only: a step update as one server-side call, so that it costs one round trip and a few cached plans.
+-- The readiness rules it applies are stated once, in docs/workflow-component.adoc ("Readiness"); the portable
+-- implementation of the same rules is LockingStepUpdater.
+--
+-- The store runs the common updates as statements of its own: a step that is not done going to another status that is
+-- not done (started, error, waiting, a custom one), or to done. This function is what it calls for the rest -- a done
+-- step reopened or ended again -- and for an update its statement did not apply, to learn why (the step is missing,
+-- in another status than expected, or starts a next workflow). It handles every update.
+--
+-- Answers one row per step the update made ready (its columns in s_*), or one row whose s_* are null; no row when the
+-- object has no such step in its active version. `applied` is false when the step's status was not the expected one;
+-- `deferred` true when p_defer_next asked to leave alone an update that would start a next workflow (the caller then
+-- redoes it in a transaction that also creates that workflow).
 --
 -- The step and the steps that name it as a prerequisite are locked first, in id order, as every update that changes
 -- their counts locks them: updates of one object then never wait for each other in a circle. The statements after
 -- the lock see what committed before it (read committed, a snapshot per statement).
-CREATE OR REPLACE FUNCTION workflow_update_step(p_object_id VARCHAR, p_workflow VARCHAR, p_process VARCHAR, p_status VARCHAR,
+CREATE FUNCTION workflow_update_step(p_object_id VARCHAR, p_workflow VARCHAR, p_process VARCHAR, p_status VARCHAR,
                                      p_expected VARCHAR, p_error_message VARCHAR, p_error_text VARCHAR,
                                      p_elapsed NUMERIC, p_lifecycle VARCHAR, p_note VARCHAR, p_lane VARCHAR,
                                      p_now TIMESTAMPTZ, p_defer_next BOOLEAN)

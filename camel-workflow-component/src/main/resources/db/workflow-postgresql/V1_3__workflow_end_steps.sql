@@ -1,7 +1,10 @@
 -- PostgreSQL only: many steps ended as done (completed or skipped) in one call, for a robot endpoint's batched step
--- ends (completionBatch). The same rules as workflow_update_step, applied to the whole batch at once: one statement
--- locks the steps and the steps waiting for them (in id order), one updates the steps and logs them, one queues and
--- logs the steps that became ready. That is three statements a batch instead of three a step.
+-- ends (completionBatch). The same rules as workflow_update_step (docs/workflow-component.adoc, "Readiness"), applied
+-- to the whole batch at once, in three statements: lock the steps and the steps waiting for them (in id order);
+-- update and log the steps; take one from the count of every step waiting for an end that left a status that was not
+-- done (as many as such ends it waits for), queueing and logging the waiting ones left with none. The last two are
+-- statements of their own because a step of the batch may also wait for another step of the batch: one statement may
+-- not update a row twice.
 --
 -- The arguments are parallel arrays, one element per step end. Answers a row per end that applied (s_* null), and a
 -- row per step made ready (end_index: the last end of the batch it was waiting for). An end that did not apply (the
@@ -17,13 +20,23 @@ RETURNS TABLE (end_index INTEGER, current_status VARCHAR, step_version INTEGER, 
                s_elapsed NUMERIC, s_error_message VARCHAR, s_error_text VARCHAR, s_note VARCHAR,
                s_status_at TIMESTAMPTZ, s_completed_at TIMESTAMPTZ, s_created_at TIMESTAMPTZ)
 LANGUAGE plpgsql AS $$
+DECLARE
+    -- the ends that applied, as parallel arrays: their index in the batch, their step, the status it left
+    a_n INTEGER[];
+    a_object_id VARCHAR[];
+    a_workflow VARCHAR[];
+    a_process VARCHAR[];
+    a_version INTEGER[];
+    a_previous VARCHAR[];
+    a_lane VARCHAR[];
+    a_next VARCHAR[];
 BEGIN
     PERFORM 1 FROM workflow_step s, unnest(p_object_ids, p_workflows, p_processes) AS e(object_id, workflow, process)
     WHERE s.object_id = e.object_id AND s.workflow = e.workflow AND s.active
       AND (s.process = e.process OR e.process = ANY (string_to_array(s.prerequisites, ',')))
     ORDER BY s.id FOR UPDATE OF s;
 
-    RETURN QUERY WITH e AS (
+    WITH e AS (
         SELECT * FROM unnest(p_object_ids, p_workflows, p_processes, p_statuses, p_expected, p_error_messages,
                              p_error_texts, p_elapsed, p_lifecycles, p_notes, p_lanes) WITH ORDINALITY
             AS e(object_id, workflow, process, status, expected, error_message, error_text, elapsed, lifecycle, note,
@@ -44,33 +57,45 @@ BEGIN
         SELECT c.object_id, c.workflow, c.process, c.version, c.previous_status, c.status, p_now FROM changed c
         ORDER BY c.n
     )
-    SELECT c.n::INTEGER, c.previous_status, c.version, c.lane, c.next_workflow, NULL::VARCHAR, NULL::VARCHAR,
+    SELECT array_agg(c.n::INTEGER ORDER BY c.n), array_agg(c.object_id ORDER BY c.n),
+           array_agg(c.workflow ORDER BY c.n), array_agg(c.process ORDER BY c.n), array_agg(c.version ORDER BY c.n),
+           array_agg(c.previous_status ORDER BY c.n), array_agg(c.lane ORDER BY c.n),
+           array_agg(c.next_workflow ORDER BY c.n)
+    INTO a_n, a_object_id, a_workflow, a_process, a_version, a_previous, a_lane, a_next
+    FROM changed c;
+
+    RETURN QUERY SELECT x.n, x.previous_status, x.version, x.lane, x.next_workflow, NULL::VARCHAR, NULL::VARCHAR,
            NULL::VARCHAR, NULL::INTEGER, NULL::VARCHAR, NULL::VARCHAR, NULL::BOOLEAN, NULL::BOOLEAN, NULL::VARCHAR,
            NULL::VARCHAR, NULL::VARCHAR, NULL::INTEGER, NULL::NUMERIC, NULL::VARCHAR, NULL::VARCHAR, NULL::VARCHAR,
            NULL::TIMESTAMPTZ, NULL::TIMESTAMPTZ, NULL::TIMESTAMPTZ
-    FROM changed c;
+    FROM unnest(a_n, a_previous, a_version, a_lane, a_next) AS x(n, previous_status, version, lane, next_workflow);
 
-    -- a statement of its own, after the locks: it sees the steps above done and what committed while it waited
-    RETURN QUERY WITH e AS (
-        SELECT * FROM unnest(p_object_ids, p_workflows, p_processes) WITH ORDINALITY AS e(object_id, workflow, process, n)
+    -- the ends that made a step done: one fewer open prerequisite for each step waiting for them
+    RETURN QUERY WITH ended AS (
+        SELECT * FROM unnest(a_n, a_object_id, a_workflow, a_process, a_version, a_previous)
+            AS x(n, object_id, workflow, process, version, previous_status)
+        WHERE x.previous_status NOT IN ('completed', 'skipped')
+    ), waiting AS (
+        SELECT w.id, COUNT(*) AS ends, MAX(x.n) AS n FROM ended x, workflow_step w
+        WHERE w.object_id = x.object_id AND w.workflow = x.workflow AND w.version = x.version
+          AND x.process = ANY (string_to_array(w.prerequisites, ','))
+        GROUP BY w.id
+    ), opened AS (
+        UPDATE workflow_step d
+        SET open_prerequisites = d.open_prerequisites - k.ends, previous_status = d.status,
+            status = CASE WHEN d.status = 'waiting' AND d.open_prerequisites = k.ends AND NOT d.skip_queue
+                          THEN 'queued' ELSE d.status END,
+            status_at = CASE WHEN d.status = 'waiting' AND d.open_prerequisites = k.ends AND NOT d.skip_queue
+                             THEN p_now ELSE d.status_at END
+        FROM waiting k WHERE d.id = k.id
+        RETURNING k.n, d.*
     ), promoted AS (
-        UPDATE workflow_step d SET previous_status = d.status, status = 'queued', status_at = p_now
-        WHERE d.id IN (SELECT w.id FROM workflow_step w, e WHERE w.object_id = e.object_id AND w.workflow = e.workflow
-                         AND w.active AND e.process = ANY (string_to_array(w.prerequisites, ',')))
-          AND d.status = 'waiting' AND NOT d.skip_queue
-          AND NOT EXISTS (SELECT 1 FROM unnest(string_to_array(d.prerequisites, ',')) AS p(name)
-                          WHERE NOT EXISTS (
-                              SELECT 1 FROM workflow_step x WHERE x.object_id = d.object_id AND x.workflow = d.workflow
-                                AND x.version = d.version AND x.process = p.name
-                                AND x.status IN ('completed', 'skipped')))
-        RETURNING d.*
+        SELECT * FROM opened o WHERE o.previous_status = 'waiting' AND o.status = 'queued'
     ), logged AS (
         INSERT INTO workflow_history (object_id, workflow, process, version, old_status, new_status, changed_at)
         SELECT p.object_id, p.workflow, p.process, p.version, 'waiting', 'queued', p_now FROM promoted p ORDER BY p.id
     )
-    SELECT (SELECT max(e.n) FROM e WHERE e.object_id = p.object_id AND e.workflow = p.workflow
-              AND e.process = ANY (string_to_array(p.prerequisites, ',')))::INTEGER,
-           NULL::VARCHAR, NULL::INTEGER, NULL::VARCHAR, NULL::VARCHAR,
+    SELECT p.n::INTEGER, NULL::VARCHAR, NULL::INTEGER, NULL::VARCHAR, NULL::VARCHAR,
            p.object_id, p.workflow, p.process, p.version, p.status, p.lane, p.active, p.skip_queue, p.prerequisites,
            p.lifecycle, p.next_workflow, p.attempts, p.elapsed, p.error_message, p.error_text, p.note, p.status_at,
            p.completed_at, p.created_at
