@@ -1,0 +1,326 @@
+package dev.camelsuite.benchmarks;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.content.TextAnnotation;
+import dev.camelsuite.enhancer.engines.DefaultChain;
+import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
+import dev.camelsuite.enhancer.rdf.EnhancementRdf;
+import dev.camelsuite.enhancer.rdf.RdfFormat;
+import org.apache.camel.CamelContext;
+import org.apache.camel.ProducerTemplate;
+import org.apache.camel.impl.DefaultCamelContext;
+
+/**
+ * What one large document and many clients do to the packaged application ({@code quarkus-run.jar}, started here as
+ * a user starts it: {@code java -jar}, default options, no heap setting), against the same {@code default} chain
+ * called in this JVM:
+ * <ol>
+ * <li>a 1 MB English document through {@code POST /enhancer} (Turtle answer): time, answer size, and the growth of
+ * the application's resident memory; the same document through {@code enhancer:default} here and written as Turtle;</li>
+ * <li>{@code clients} clients sending 10 KB documents for {@code seconds}: answers by status, latency of the 200s,
+ * the application's peak resident memory and heap against its maximum heap.</li>
+ * </ol>
+ * <pre>
+ * mvn -B -q install -DskipTests -pl src-native/app,benchmarks -am
+ * java -cp benchmarks/target/benchmarks.jar dev.camelsuite.benchmarks.ApplicationLoad
+ * # -Dapp=src-native/app/target/quarkus-app/quarkus-run.jar -Dclients=16 -Dseconds=60 -DappJvmOptions="-Xmx512m"
+ * </pre>
+ */
+public final class ApplicationLoad {
+
+    private static final String PASSWORD = "load-" + Long.toHexString(new Random().nextLong());
+
+    private ApplicationLoad() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path app = Path.of(System.getProperty("app", "src-native/app/target/quarkus-app/quarkus-run.jar"));
+        int clients = Integer.getInteger("clients", 16);
+        int seconds = Integer.getInteger("seconds", 60);
+        if (!Files.exists(app)) {
+            throw new IllegalStateException(app.toAbsolutePath() + " is missing: build the application first");
+        }
+        String megabyte = Prose.document(1_000_000, 1);
+        String small = Prose.document(10_000, 2);
+
+        System.out.println("== 1 MB document, default chain, Turtle");
+        inThisJvm(megabyte, small);
+        try (Application running = Application.start(app)) {
+            oneLargeDocument(running, megabyte, small);
+            manyClients(running, small, clients, seconds);
+        }
+    }
+
+    /** The same chain as the application's default one (the same engines, the sample vocabulary), in this JVM. */
+    private static void inThisJvm(String document, String warmUp) throws Exception {
+        try (CamelContext camel = new DefaultCamelContext()) {
+            DefaultChain.bind(camel.getRegistry(), Vocabulary.sample());
+            camel.start();
+            ProducerTemplate producer = camel.createProducerTemplate();
+            EnhancementRdf.toString(producer.requestBody("enhancer:default", warmUp, ContentItem.class), RdfFormat.TURTLE);
+            long rssBefore = Resident.of(ProcessHandle.current().pid());
+            long began = System.nanoTime();
+            ContentItem item = producer.requestBody("enhancer:default", document, ContentItem.class);
+            String turtle = EnhancementRdf.toString(item, RdfFormat.TURTLE);
+            long millis = (System.nanoTime() - began) / 1_000_000;
+            long rssAfter = Resident.of(ProcessHandle.current().pid());
+            System.out.printf("%-34s %,8d ms  answer %,11d bytes  resident %,6d -> %,6d MB (+%,d)%n",
+                    "enhancer:default in this JVM", millis, turtle.getBytes(StandardCharsets.UTF_8).length,
+                    rssBefore >> 20, rssAfter >> 20, (rssAfter - rssBefore) >> 20);
+            System.out.printf("(the document: %,d sentences, %,d tokens, %,d entity annotations)%n",
+                    item.getAnnotations(TextAnnotation.SENTENCE).size(), item.getAnnotations(TextAnnotation.TOKEN).size(),
+                    item.getEntities().size());
+        }
+    }
+
+    private static void oneLargeDocument(Application app, String document, String warmUp) throws Exception {
+        app.enhance(warmUp);
+        long rssBefore = Resident.of(app.pid());
+        long began = System.nanoTime();
+        HttpResponse<byte[]> answer = app.enhance(document);
+        long millis = (System.nanoTime() - began) / 1_000_000;
+        long rssAfter = Resident.of(app.pid());
+        System.out.printf("%-34s %,8d ms  answer %,11d bytes  resident %,6d -> %,6d MB (+%,d)  status %d%n",
+                "POST /enhancer, packaged app", millis, answer.body().length, rssBefore >> 20, rssAfter >> 20,
+                (rssAfter - rssBefore) >> 20, answer.statusCode());
+        HttpResponse<byte[]> over = app.enhance(document + " ".repeat(1024 * 1024 + 1 - document.length()));
+        System.out.printf("%-34s status %d%n", "1 MiB + 1 byte", over.statusCode());
+    }
+
+    private static void manyClients(Application app, String document, int clients, int seconds) throws Exception {
+        System.out.printf("%n== %d clients, %,d-byte documents, %d s%n", clients,
+                document.getBytes(StandardCharsets.UTF_8).length, seconds);
+        Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
+        LongAdder failures = new LongAdder();
+        List<Long> okMillis = java.util.Collections.synchronizedList(new ArrayList<>());
+        AtomicLong peakHeap = new AtomicLong();
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        ExecutorService pool = Executors.newFixedThreadPool(clients + 1);
+        List<Future<?>> running = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            running.add(pool.submit(() -> {
+                while (System.nanoTime() < end) {
+                    long began = System.nanoTime();
+                    try {
+                        int status = app.enhance(document).statusCode();
+                        statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
+                        if (status == 200) {
+                            okMillis.add((System.nanoTime() - began) / 1_000_000);
+                        }
+                    } catch (IOException e) {
+                        failures.increment();
+                    }
+                }
+                return null;
+            }));
+        }
+        long heapMax = app.heapMax();
+        long peakRss = 0;
+        while (System.nanoTime() < end) {
+            peakRss = Math.max(peakRss, Resident.of(app.pid()));
+            peakHeap.accumulateAndGet(app.heapUsed(), Math::max);
+            Thread.sleep(500);
+        }
+        for (Future<?> f : running) {
+            f.get();
+        }
+        pool.shutdown();
+        List<Long> sorted = new ArrayList<>(okMillis);
+        sorted.sort(null);
+        Map<Integer, Long> byStatus = new TreeMap<>();
+        statuses.forEach((s, n) -> byStatus.put(s, n.sum()));
+        System.out.printf("answers by status %s, failed connections %d%n", byStatus, failures.sum());
+        if (!sorted.isEmpty()) {
+            System.out.printf("200s: %,.0f per s, latency p50 %,d ms, p99 %,d ms, max %,d ms%n",
+                    sorted.size() / (double) seconds, sorted.get(sorted.size() / 2),
+                    sorted.get((int) (sorted.size() * 0.99)), sorted.get(sorted.size() - 1));
+        }
+        System.out.printf("application: peak resident %,d MB, peak heap used %,d MB of %,d MB max, alive %s%n",
+                peakRss >> 20, peakHeap.get() >> 20, heapMax >> 20, app.isAlive());
+    }
+
+    /** English prose of a given size: sentences from word lists, with a city of the sample vocabulary now and then. */
+    static final class Prose {
+
+        private static final String[] SUBJECTS = { "The committee", "A small group of engineers", "The old harbour",
+            "Our neighbours", "The research team", "Every visitor", "The new library", "A quiet student",
+            "The railway company", "Most farmers in the valley" };
+        private static final String[] VERBS = { "discussed", "described", "rebuilt", "visited", "examined",
+            "remembered", "published", "questioned", "welcomed", "measured" };
+        private static final String[] OBJECTS = { "the plans for the bridge", "a long report about the weather",
+            "the results of the survey", "several letters from the archive", "the history of the town",
+            "the price of bread and milk", "an unusual set of photographs", "the rules of the competition",
+            "the damage after the storm", "a proposal for the summer school" };
+        private static final String[] ENDINGS = { "before the meeting ended", "during the long winter",
+            "with great care", "in the early morning", "after a short delay", "without any help",
+            "for the second time this year", "as everyone expected", "in front of the town hall",
+            "while the rain continued" };
+        private static final String[] CITIES = { "London", "Munich", "Vienna", "Rome", "Lisbon" };
+
+        private Prose() {
+        }
+
+        static String document(int bytes, long seed) {
+            Random random = new Random(seed);
+            StringBuilder text = new StringBuilder(bytes + 200);
+            int sentence = 0;
+            while (text.length() < bytes) {
+                String ending = sentence % 100 == 0 ? "in " + CITIES[random.nextInt(CITIES.length)]
+                        : ENDINGS[random.nextInt(ENDINGS.length)];
+                text.append(SUBJECTS[random.nextInt(SUBJECTS.length)]).append(' ')
+                        .append(VERBS[random.nextInt(VERBS.length)]).append(' ')
+                        .append(OBJECTS[random.nextInt(OBJECTS.length)]).append(' ').append(ending).append(". ");
+                if (++sentence % 6 == 0) {
+                    text.append("\n\n");
+                }
+            }
+            text.setLength(bytes);
+            return text.toString();
+        }
+    }
+
+    /** Resident memory of a process, from Linux' /proc. */
+    static final class Resident {
+
+        private Resident() {
+        }
+
+        static long of(long pid) throws IOException {
+            for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
+                }
+            }
+            throw new IOException("no VmRSS for process " + pid);
+        }
+    }
+
+    /** The packaged application in a process of its own, signed in as its administrator. */
+    static final class Application implements AutoCloseable {
+
+        private final Process process;
+        private final Path dir;
+        private final URI base;
+        private final String authorization;
+        private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+        private Application(Process process, Path dir, URI base) {
+            this.process = process;
+            this.dir = dir;
+            this.base = base;
+            this.authorization = "Basic " + Base64.getEncoder().encodeToString(("admin:" + PASSWORD)
+                    .getBytes(StandardCharsets.UTF_8));
+        }
+
+        static Application start(Path jar) throws Exception {
+            int port;
+            try (ServerSocket socket = new ServerSocket(0)) {
+                port = socket.getLocalPort();
+            }
+            Path dir = Files.createTempDirectory("camelsuite-load");
+            List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            // none by default: the application as a user starts it
+            String options = System.getProperty("appJvmOptions", "").trim();
+            if (!options.isEmpty()) {
+                command.addAll(List.of(options.split("\\s+")));
+            }
+            command.addAll(List.of("-jar", jar.toAbsolutePath().toString()));
+            ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
+                    .redirectOutput(dir.resolve("app.log").toFile()).redirectErrorStream(true);
+            builder.environment().put("CAMELSUITE_ADMIN_PASSWORD", PASSWORD);
+            builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
+            Application app = new Application(builder.start(), dir, URI.create("http://localhost:" + port));
+            app.awaitHealthy();
+            return app;
+        }
+
+        long pid() {
+            return process.pid();
+        }
+
+        boolean isAlive() {
+            return process.isAlive();
+        }
+
+        HttpResponse<byte[]> enhance(String text) throws IOException, InterruptedException {
+            return http.send(HttpRequest.newBuilder(base.resolve("/enhancer")).header("Authorization", authorization)
+                    .header("Content-Type", "text/plain; charset=UTF-8").header("Accept", "text/turtle")
+                    .timeout(Duration.ofSeconds(120)).POST(HttpRequest.BodyPublishers.ofString(text)).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+        }
+
+        long heapUsed() throws IOException, InterruptedException {
+            return heapSum("jvm_memory_used_bytes{area=\"heap\"", false);
+        }
+
+        long heapMax() throws IOException, InterruptedException {
+            return heapSum("jvm_memory_max_bytes{area=\"heap\"", true);
+        }
+
+        /** The sum (or the largest value) of the heap pools' meter of that name. */
+        private long heapSum(String meter, boolean largest) throws IOException, InterruptedException {
+            String metrics = http.send(HttpRequest.newBuilder(base.resolve("/q/metrics"))
+                    .header("Authorization", authorization).build(), HttpResponse.BodyHandlers.ofString()).body();
+            long result = 0;
+            for (String line : metrics.split("\n")) {
+                if (line.startsWith(meter)) {
+                    long value = (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+                    result = largest ? Math.max(result, value) : result + Math.max(0, value);
+                }
+            }
+            return result;
+        }
+
+        private void awaitHealthy() throws Exception {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (System.nanoTime() < deadline) {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("The application exited: see " + dir.resolve("app.log"));
+                }
+                try {
+                    if (http.send(HttpRequest.newBuilder(base.resolve("/q/health/ready")).build(),
+                            HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                        return;
+                    }
+                } catch (IOException e) {
+                    // not listening yet
+                }
+                Thread.sleep(500);
+            }
+            throw new IllegalStateException("The application did not get ready in 120 s: see " + dir.resolve("app.log"));
+        }
+
+        @Override
+        public void close() throws Exception {
+            process.destroy();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+    }
+}
