@@ -23,7 +23,7 @@ abstract class StepQueriesTest {
     private final WorkflowTemplate accession = Templates.load("accessionWF");
     private final WorkflowTemplate google = Templates.load("googleScannedBookWF");
     private WorkflowStore store;
-    private StepQueries queries;
+    private WorkflowStore queries;
 
     /** A new, empty database for one test. */
     protected abstract DataSource newDatabase() throws Exception;
@@ -33,7 +33,7 @@ abstract class StepQueriesTest {
         DataSource database = newDatabase();
         store = new WorkflowStore(database);
         store.migrate();
-        queries = new StepQueries(database);
+        queries = new WorkflowStore(database);
     }
 
     private static StepRef step(String workflow, String process) {

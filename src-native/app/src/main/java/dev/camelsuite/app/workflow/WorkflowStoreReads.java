@@ -9,7 +9,7 @@ import java.util.Map;
 
 import dev.camelsuite.workflow.WorkflowComponent;
 import dev.camelsuite.workflow.store.Step;
-import dev.camelsuite.workflow.store.StepQueries;
+import dev.camelsuite.workflow.store.WorkflowStore;
 import dev.camelsuite.workflow.store.StepRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -25,19 +25,12 @@ public class WorkflowStoreReads {
     @Inject
     CamelContext camelContext;
 
-    private volatile StepQueries queries;
-
     private WorkflowComponent component() {
         return camelContext.getComponent("workflow", WorkflowComponent.class);
     }
 
-    private StepQueries queries() {
-        StepQueries q = queries;
-        if (q == null) {
-            q = new StepQueries(component().getDataSource());
-            queries = q;
-        }
-        return q;
+    private WorkflowStore queries() {
+        return component().getStore();
     }
 
     /** The object's contexts (JSON) of the given versions, by version; versions without one are left out. */
@@ -65,7 +58,7 @@ public class WorkflowStoreReads {
         }
     }
 
-    /** See {@link StepQueries#objects}. */
+    /** See {@link WorkflowStore#objects}. */
     public List<String> objects(StepRef at, Collection<String> statuses, List<StepRef> done, String lane, int limit) {
         try {
             return queries().objects(at, statuses, done, lane, limit);
@@ -74,7 +67,7 @@ public class WorkflowStoreReads {
         }
     }
 
-    /** See {@link StepQueries#lanes}. */
+    /** See {@link WorkflowStore#lanes}. */
     public List<String> lanes(StepRef at, Collection<String> statuses) {
         try {
             return queries().lanes(at, statuses);
@@ -83,7 +76,7 @@ public class WorkflowStoreReads {
         }
     }
 
-    /** See {@link StepQueries#inStatus}. */
+    /** See {@link WorkflowStore#inStatus}. */
     public List<Step> inStatus(String status, OffsetDateTime before, int limit) {
         try {
             return queries().inStatus(status, before, limit);

@@ -1,0 +1,69 @@
+package dev.camelsuite.workflow.store;
+
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.camelsuite.workflow.template.ProcessDefinition;
+import dev.camelsuite.workflow.template.WorkflowTemplate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The status changes of the store's operations, told to its {@link StepListener} after their transaction committed:
+ * what each kind of operation changed, in the order it changed it.
+ */
+final class StepChanges {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WorkflowStore.class);
+
+    private volatile StepListener listener;
+
+    void setListener(StepListener listener) {
+        this.listener = listener;
+    }
+
+    /** Tells the listener; a listener that fails is logged and does not undo what committed. */
+    void emit(List<StepChange> changes) {
+        StepListener l = listener;
+        if (l == null || changes.isEmpty()) {
+            return;
+        }
+        try {
+            l.changed(changes);
+        } catch (RuntimeException e) {
+            LOG.warn("A step listener failed: {}", e.getMessage(), e);
+        }
+    }
+
+    /** The changes of a created workflow: each step from nothing to its first status, then those queued at once. */
+    static List<StepChange> created(WorkflowTemplate template, List<Step> steps, OffsetDateTime at) {
+        List<StepChange> changes = new ArrayList<>();
+        for (Step s : steps) {
+            ProcessDefinition p = template.getProcess(s.process());
+            String initial = p == null ? s.status() : p.initialStatus();
+            changes.add(new StepChange(s.objectId(), s.workflow(), s.process(), s.version(), s.lane(), null, initial, at));
+        }
+        for (Step s : steps) {
+            ProcessDefinition p = template.getProcess(s.process());
+            if (p != null && "waiting".equals(p.initialStatus()) && "queued".equals(s.status())) {
+                changes.add(new StepChange(s.objectId(), s.workflow(), s.process(), s.version(), s.lane(), "waiting",
+                        "queued", at));
+            }
+        }
+        return changes;
+    }
+
+    /** The changes of an update: the step itself, then the steps it made ready. */
+    static List<StepChange> updated(String objectId, String workflow, String process, StepUpdate update,
+                                    UpdateOutcome outcome, OffsetDateTime at) {
+        List<StepChange> changes = new ArrayList<>();
+        changes.add(new StepChange(objectId, workflow, process, outcome.version(), outcome.lane(),
+                outcome.currentStatus(), update.status(), at));
+        for (Step s : outcome.next()) {
+            changes.add(new StepChange(s.objectId(), s.workflow(), s.process(), s.version(), s.lane(), "waiting",
+                    "queued", at));
+        }
+        return changes;
+    }
+}
