@@ -18,11 +18,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
-import dev.camelsuite.workflow.store.StepUpdate;
-import dev.camelsuite.workflow.store.WorkflowStore;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.camelsuite.workflow.model.StepUpdate;
+import dev.camelsuite.workflow.store.WorkflowStore;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
  * The workflow store at a million steps, on PostgreSQL (a real server, default durability) and H2 (file):

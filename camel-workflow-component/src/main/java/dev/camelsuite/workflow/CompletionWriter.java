@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-import dev.camelsuite.workflow.store.StepEnd;
-import dev.camelsuite.workflow.store.StepEndResult;
+import dev.camelsuite.workflow.model.StepEnd;
+import dev.camelsuite.workflow.model.StepEndResult;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

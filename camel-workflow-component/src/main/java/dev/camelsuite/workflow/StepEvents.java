@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArraySet;
 
-import dev.camelsuite.workflow.store.StepChange;
+import dev.camelsuite.workflow.model.StepChange;
 import dev.camelsuite.workflow.store.StepListener;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.util.json.JsonObject;

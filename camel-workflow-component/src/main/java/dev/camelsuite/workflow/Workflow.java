@@ -2,7 +2,7 @@ package dev.camelsuite.workflow;
 
 import java.util.List;
 
-import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.model.Step;
 
 /**
  * An object's workflow as {@code get} returns it: every step of every version. Converting it to {@code String} gives

@@ -3,8 +3,8 @@ package dev.camelsuite.workflow;
 import java.math.BigDecimal;
 import java.util.List;
 
-import dev.camelsuite.workflow.store.Step;
-import dev.camelsuite.workflow.store.StepUpdate;
+import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
 import org.apache.camel.Message;

@@ -7,10 +7,10 @@ import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.List;
 
-import dev.camelsuite.workflow.store.Step;
-import dev.camelsuite.workflow.store.StepEnd;
-import dev.camelsuite.workflow.store.StepEndResult;
-import dev.camelsuite.workflow.store.StepUpdate;
+import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepEnd;
+import dev.camelsuite.workflow.model.StepEndResult;
+import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
@@ -96,7 +96,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
     }
 
     /** A step became ready: when it is this robot's, work now instead of at the next poll. */
-    void wakeUpFor(dev.camelsuite.workflow.store.StepChange change) {
+    void wakeUpFor(dev.camelsuite.workflow.model.StepChange change) {
         if (change.workflow().equals(endpoint.getWorkflowName()) && change.process().equals(endpoint.getProcessName())
             && (endpoint.getLane() == null || endpoint.getLane().equals(change.lane()))) {
             wakeUp();

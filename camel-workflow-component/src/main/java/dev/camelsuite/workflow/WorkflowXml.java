@@ -2,7 +2,7 @@ package dev.camelsuite.workflow;
 
 import java.time.format.DateTimeFormatter;
 
-import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.model.Step;
 import org.apache.camel.Converter;
 
 /**

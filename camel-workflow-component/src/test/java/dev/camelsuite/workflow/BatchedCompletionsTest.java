@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
-import dev.camelsuite.workflow.store.StepCount;
+import dev.camelsuite.workflow.model.StepCount;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import dev.camelsuite.workflow.template.WorkflowTemplateParser;
 import org.apache.camel.CamelContext;

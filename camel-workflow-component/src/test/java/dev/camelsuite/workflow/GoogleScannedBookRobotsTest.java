@@ -7,8 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.camelsuite.workflow.store.Milestone;
-import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.model.Milestone;
+import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;

@@ -3,9 +3,9 @@ package dev.camelsuite.workflow;
 import java.math.BigDecimal;
 import java.util.List;
 
-import dev.camelsuite.workflow.store.Milestone;
-import dev.camelsuite.workflow.store.Step;
-import dev.camelsuite.workflow.store.StepCount;
+import dev.camelsuite.workflow.model.Milestone;
+import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepCount;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
 import org.apache.camel.CamelContext;
 import org.apache.camel.CamelExecutionException;

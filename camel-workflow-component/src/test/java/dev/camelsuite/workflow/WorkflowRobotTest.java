@@ -8,8 +8,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
-import dev.camelsuite.workflow.store.Step;
-import dev.camelsuite.workflow.store.StepCount;
+import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepCount;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;

@@ -11,7 +11,7 @@ import dev.camelsuite.enhancer.engines.DefaultChain;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
 import dev.camelsuite.workflow.WorkflowComponent;
 import dev.camelsuite.workflow.WorkflowConstants;
-import dev.camelsuite.workflow.store.StepCount;
+import dev.camelsuite.workflow.model.StepCount;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import org.apache.activemq.broker.BrokerService;
 import org.apache.camel.ProducerTemplate;

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.camelsuite.workflow.store.StepCount;
+import dev.camelsuite.workflow.model.StepCount;
 import dev.camelsuite.workflow.store.WorkflowStore;
 
 /**

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 import dev.camelsuite.workflow.StepStatus;
+import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepUpdate;
 
 /**
  * The portable update (H2 and any database with {@code SELECT … FOR UPDATE}): lock the version's steps in id order,

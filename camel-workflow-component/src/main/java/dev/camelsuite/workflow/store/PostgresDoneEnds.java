@@ -10,6 +10,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepEnd;
+
 /**
  * A batch of step ends to done ({@code completed}, {@code skipped}) in one call of the server-side function
  * {@code workflow_end_steps} (migrations {@code db/workflow-postgresql}): three statements for the whole batch — lock

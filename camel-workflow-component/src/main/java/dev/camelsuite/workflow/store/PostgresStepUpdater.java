@@ -9,6 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.camelsuite.workflow.StepStatus;
+import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepEnd;
+import dev.camelsuite.workflow.model.StepUpdate;
 
 /**
  * The update on PostgreSQL, each in one statement that auto-commits like a bare UPDATE. Readiness is the count of

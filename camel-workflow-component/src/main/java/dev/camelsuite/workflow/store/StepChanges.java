@@ -4,6 +4,9 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepChange;
+import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.template.ProcessDefinition;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
 import org.slf4j.Logger;

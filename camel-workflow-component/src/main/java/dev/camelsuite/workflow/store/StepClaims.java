@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepChange;
+
 import static dev.camelsuite.workflow.store.Transactions.execute;
 import static dev.camelsuite.workflow.store.Transactions.history;
 import static dev.camelsuite.workflow.store.Transactions.now;

@@ -11,6 +11,11 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import dev.camelsuite.workflow.model.Milestone;
+import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepCount;
+import dev.camelsuite.workflow.model.StepRef;
+
 import static dev.camelsuite.workflow.store.Transactions.now;
 
 /**

@@ -7,6 +7,8 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.camelsuite.workflow.model.Step;
+
 /** How a {@link Step} is laid out in a row of {@code workflow_step}, for every query that reads whole steps. */
 final class StepRows {
 

@@ -6,6 +6,9 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.camelsuite.workflow.model.StepEnd;
+import dev.camelsuite.workflow.model.StepUpdate;
+
 /**
  * Applies a status update to one step of an object's active workflow version, with its history rows, the counts of
  * open prerequisites it changes and the readiness promotion it causes, inside the caller's transaction. Concurrent

@@ -12,6 +12,11 @@ import java.util.function.Function;
 import dev.camelsuite.workflow.StepStatus;
 import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
+import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepChange;
+import dev.camelsuite.workflow.model.StepEnd;
+import dev.camelsuite.workflow.model.StepEndResult;
+import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
 
 import static dev.camelsuite.workflow.store.Transactions.execute;

@@ -2,6 +2,8 @@ package dev.camelsuite.workflow.store;
 
 import java.util.List;
 
+import dev.camelsuite.workflow.model.Step;
+
 /**
  * What a step update found and did.
  *

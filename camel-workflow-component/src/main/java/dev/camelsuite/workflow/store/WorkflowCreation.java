@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.camelsuite.workflow.StepStatus;
+import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.template.ProcessDefinition;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
 

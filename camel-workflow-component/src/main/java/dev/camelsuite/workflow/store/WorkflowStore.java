@@ -11,6 +11,13 @@ import javax.sql.DataSource;
 
 import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
+import dev.camelsuite.workflow.model.Milestone;
+import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepCount;
+import dev.camelsuite.workflow.model.StepEnd;
+import dev.camelsuite.workflow.model.StepEndResult;
+import dev.camelsuite.workflow.model.StepRef;
+import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
 import org.flywaydb.core.Flyway;
 

@@ -7,6 +7,9 @@ import java.util.Set;
 import javax.sql.DataSource;
 
 import dev.camelsuite.workflow.Templates;
+import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepRef;
+import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

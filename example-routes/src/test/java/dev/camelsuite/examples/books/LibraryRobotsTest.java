@@ -6,8 +6,8 @@ import java.util.concurrent.TimeUnit;
 
 import dev.camelsuite.workflow.WorkflowComponent;
 import dev.camelsuite.workflow.WorkflowConstants;
-import dev.camelsuite.workflow.store.Milestone;
-import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.model.Milestone;
+import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import org.apache.camel.CamelContext;
 import org.apache.camel.test.junit5.CamelTestSupport;

@@ -1,6 +1,6 @@
 package dev.camelsuite.app;
 
-import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.model.Step;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 

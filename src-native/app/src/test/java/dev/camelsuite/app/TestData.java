@@ -5,7 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.camelsuite.workflow.WorkflowComponent;
 import dev.camelsuite.workflow.WorkflowConstants;
-import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.model.Step;
 import io.quarkus.arc.Arc;
 import org.apache.camel.CamelContext;
 import org.apache.camel.ProducerTemplate;

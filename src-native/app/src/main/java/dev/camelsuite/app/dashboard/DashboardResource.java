@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.camelsuite.workflow.WorkflowComponent;
-import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

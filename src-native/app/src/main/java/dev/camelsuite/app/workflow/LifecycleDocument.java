@@ -2,7 +2,7 @@ package dev.camelsuite.app.workflow;
 
 import java.util.List;
 
-import dev.camelsuite.workflow.store.Milestone;
+import dev.camelsuite.workflow.model.Milestone;
 
 /** {@code <lifecycle objectId="…"><milestone date="…" version="1">submitted</milestone>…</lifecycle>} */
 final class LifecycleDocument {

@@ -2,7 +2,7 @@ package dev.camelsuite.app.workflow;
 
 import java.util.List;
 
-import dev.camelsuite.workflow.store.Milestone;
+import dev.camelsuite.workflow.model.Milestone;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

@@ -5,7 +5,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.model.Step;
 
 /**
  * The answer of a step update, in the workflow service's shape: {@code {"next_steps":[…]}}, each step with the

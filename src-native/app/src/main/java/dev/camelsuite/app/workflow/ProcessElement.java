@@ -6,9 +6,8 @@ import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-
 import dev.camelsuite.workflow.StepStatus;
-import dev.camelsuite.workflow.store.StepUpdate;
+import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.template.SafeXml;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;

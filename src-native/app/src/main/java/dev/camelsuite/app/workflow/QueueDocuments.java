@@ -2,7 +2,7 @@ package dev.camelsuite.app.workflow;
 
 import java.util.List;
 
-import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.model.Step;
 
 /** The workflow service's XML answers of {@code /workflow_queue}: objects, lanes, and queued steps. */
 final class QueueDocuments {

@@ -2,7 +2,7 @@ package dev.camelsuite.app.workflow;
 
 import java.util.Locale;
 
-import dev.camelsuite.workflow.store.StepRef;
+import dev.camelsuite.workflow.model.StepRef;
 
 /** Query parameters of the workflow API, read strictly: a bad value is a 400 that names the parameter. */
 final class RequestParameters {

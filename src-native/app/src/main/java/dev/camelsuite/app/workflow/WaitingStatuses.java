@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import dev.camelsuite.workflow.store.StepRef;
+import dev.camelsuite.workflow.model.StepRef;
 import dev.camelsuite.workflow.template.ProcessDefinition;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
 

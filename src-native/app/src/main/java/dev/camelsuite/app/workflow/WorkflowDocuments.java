@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.model.Step;
 
 /**
  * The workflow service's XML of an object's workflows:

@@ -5,7 +5,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
 
-import dev.camelsuite.workflow.store.StepRef;
+import dev.camelsuite.workflow.model.StepRef;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

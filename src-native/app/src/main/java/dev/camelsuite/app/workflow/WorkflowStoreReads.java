@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 import dev.camelsuite.workflow.WorkflowComponent;
-import dev.camelsuite.workflow.store.Step;
+import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepRef;
 import dev.camelsuite.workflow.store.WorkflowStore;
-import dev.camelsuite.workflow.store.StepRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.apache.camel.CamelContext;

@@ -1,4 +1,4 @@
-package dev.camelsuite.workflow.store;
+package dev.camelsuite.workflow.model;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.camelsuite.workflow.store;
+package dev.camelsuite.workflow.model;
 
 /**
  * A step named by its workflow and process, as the workflow service's queries write it ({@code accessionWF:shelve}).
