@@ -1,22 +1,24 @@
 package dev.camelsuite.uima;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.zip.InflaterInputStream;
+
+import dev.camelsuite.correlation.CorrelatedRequest;
+import dev.camelsuite.correlation.Correlator;
+import dev.camelsuite.correlation.RequestChannel;
 
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
@@ -37,9 +39,7 @@ import org.apache.activemq.util.ByteSequence;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangeTimedOutException;
-import org.apache.camel.TimeoutMap;
 import org.apache.camel.support.DefaultAsyncProducer;
-import org.apache.camel.support.DefaultTimeoutMap;
 import org.apache.camel.support.service.ServiceHelper;
 import org.apache.uima.cas.CAS;
 import org.slf4j.Logger;
@@ -50,28 +50,22 @@ import org.slf4j.LoggerFactory;
  * back, holding no thread meanwhile (UIMA AS's asynchronous client, without its blocking CAS pool).
  * <p>
  * The producer asks the service for its metadata when it starts and builds its CASes with the service's type system,
- * so the returned annotations are typed. At most {@code casPoolSize} documents are in the service at once (one CAS
- * each); further exchanges wait in a queue, holding no thread. Every request in flight is registered by CAS reference
- * id in a {@link DefaultTimeoutMap} before it is sent; whoever removes it — the reply, the timeout, a failed send, a
- * lost broker, stopping — owns the completion of the exchange, so each completes exactly once and nothing stays
- * registered after it ends. A reply for a reference id no longer registered is logged and dropped.
+ * so the returned annotations are typed. At most {@code casPoolSize} documents are in the service at once: the CASes
+ * are the {@link Correlator}'s places, and it keeps the waiting line, the timeouts by CAS reference id and the
+ * exactly-once completion of each exchange (whoever takes a request — the reply, the timeout, a failed send, a lost
+ * broker, stopping — completes it). This class keeps the UIMA AS wire protocol. A reply for a reference id no longer
+ * registered is logged and dropped.
  */
 public class UimaDriverProducer extends DefaultAsyncProducer {
 
     private static final Logger LOG = LoggerFactory.getLogger(UimaDriverProducer.class);
-    /** How a request without a timeout is registered: in practice never evicted. */
-    private static final long NO_TIMEOUT = 100L * 365 * 24 * 3600 * 1000;
-    private static final long TIMEOUT_CHECK_INTERVAL = 100;
+    /** The key of the one collection process complete that may wait for the service. */
     private static final String CPC_KEY = "CollectionProcessComplete";
 
     private final UimaDriverEndpoint endpoint;
-    private final Map<String, Request> active = new ConcurrentHashMap<>();
-    private final Queue<Request> waiting = new ConcurrentLinkedQueue<>();
-    private final Queue<CAS> freeCases = new ConcurrentLinkedQueue<>();
     private final Object sendLock = new Object();
     private final Object connectLock = new Object();
-    private DefaultTimeoutMap<String, Request> correlation;
-    private ScheduledExecutorService timer;
+    private volatile Correlator<Request, CAS> requests;
     private volatile Connection connection;
     private Session sendSession;
     private MessageProducer sender;
@@ -82,26 +76,57 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
     /** Used only on the reply listener's thread, to read child CASes when their annotations are wanted. */
     private CAS childCas;
 
-    /** One exchange on its way: waiting for a CAS, or in the service. */
-    private static final class Request {
-        final Exchange exchange;
-        final AsyncCallback callback;
-        final String referenceId;
-        final long timeout;
+    /** One exchange on its way: waiting for a CAS, or in the service (its CAS is its place). */
+    private static final class Request extends CorrelatedRequest<CAS> {
         final String text;
         final boolean collectionProcessComplete;
-        CAS cas;
         int children;
         final List<List<CasAnnotation>> childAnnotations = new ArrayList<>();
 
-        Request(Exchange exchange, AsyncCallback callback, String referenceId, long timeout, String text,
+        Request(Exchange exchange, AsyncCallback callback, String key, long timeout, String text,
                 boolean collectionProcessComplete) {
-            this.exchange = exchange;
-            this.callback = callback;
-            this.referenceId = referenceId;
-            this.timeout = timeout;
+            super(exchange, callback, key, timeout);
             this.text = text;
             this.collectionProcessComplete = collectionProcessComplete;
+        }
+    }
+
+    /** How the correlator puts a document, or collection process complete, on the service's queue. */
+    private final class Wire implements RequestChannel<Request> {
+
+        @Override
+        public void send(Request request) throws Exception {
+            if (request.collectionProcessComplete) {
+                synchronized (sendLock) {
+                    Message m = sendSession.createTextMessage("");
+                    header(m, UimaAsProtocol.COLLECTION_PROCESS_COMPLETE, UimaAsProtocol.NONE, null);
+                    m.setBooleanProperty(UimaAsProtocol.REMOVE_ENDPOINT, true);
+                    sender.send(m);
+                }
+                return;
+            }
+            String xmi = XmiCas.document(request.getPlace(), request.text);
+            synchronized (sendLock) {
+                TextMessage m = sendSession.createTextMessage(xmi);
+                header(m, UimaAsProtocol.PROCESS, UimaAsProtocol.XMI, request.getKey());
+                String target = request.getExchange().getIn().getHeader(UimaDriverConstants.TARGET_SERVICE_ID,
+                        endpoint.getTargetServiceId(), String.class);
+                if (target != null) {
+                    m.setStringProperty(UimaAsProtocol.TARGET_SERVICE_ID, target);
+                }
+                // a request nobody waits for any more expires in the broker instead of reaching the service
+                sender.send(m, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, request.getTimeout());
+            }
+        }
+
+        @Override
+        public Exception timedOut(Request request) {
+            String what = request.collectionProcessComplete
+                    ? "No answer to Collection Process Complete from the service on queue " + endpoint.getQueue()
+                      + " within " + request.getTimeout() + " ms (option cpcTimeout)"
+                    : "No reply from the UIMA AS service on queue " + endpoint.getQueue() + " for CAS "
+                      + request.getKey() + " within " + request.getTimeout() + " ms (option timeout)";
+            return new ExchangeTimedOutException(request.getExchange(), request.getTimeout(), what);
         }
     }
 
@@ -113,15 +138,13 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
     @Override
     protected void doStart() throws Exception {
         super.doStart();
-        timer = getEndpoint().getCamelContext().getExecutorServiceManager()
-                .newSingleThreadScheduledExecutor(this, "UimaDriverTimeouts");
-        correlation = new DefaultTimeoutMap<>(timer, TIMEOUT_CHECK_INTERVAL);
-        correlation.addListener(this::onTimeoutMapEvent);
-        ServiceHelper.startService(correlation);
+        // the documents are not sent again: a UIMA AS service may have analysed one whose reply was lost
+        requests = new Correlator<>(getEndpoint().getCamelContext(), this, "UimaDriverTimeouts", new Wire(), 0);
+        ServiceHelper.startService(requests);
         connect();
         metadata = ServiceMetadata.parse(askMetadata());
         for (int i = 0; i < endpoint.getCasPoolSize(); i++) {
-            freeCases.add(metadata.newCas());
+            requests.addPlace(metadata.newCas());
         }
         LOG.info("Connected to UIMA AS service {} on queue {} at {} ({} CAS(es){})", metadata.getName(),
                 endpoint.getQueue(), endpoint.getBrokerURL(), endpoint.getCasPoolSize(),
@@ -132,24 +155,23 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
     protected void doStop() throws Exception {
         failAll("The uimadriver producer " + endpoint.getEndpointUri() + " stopped");
         disconnect();
-        ServiceHelper.stopService(correlation);
-        if (timer != null) {
-            getEndpoint().getCamelContext().getExecutorServiceManager().shutdown(timer);
-            timer = null;
+        if (requests != null) {
+            requests.clearPlaces();
         }
-        freeCases.clear();
+        ServiceHelper.stopService(requests);
         super.doStop();
     }
 
     /** The number of exchanges accepted and not yet completed (waiting for a CAS or in the service). */
     public int getActiveCount() {
-        return active.size();
+        Correlator<Request, CAS> r = requests;
+        return r == null ? 0 : r.getActiveCount();
     }
 
     /** The number of requests registered for a reply. */
     public int getInFlightCount() {
-        TimeoutMap<String, Request> map = correlation;
-        return map == null ? 0 : map.size();
+        Correlator<Request, CAS> r = requests;
+        return r == null ? 0 : r.getInFlightCount();
     }
 
     @Override
@@ -158,19 +180,17 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
             ensureConnected();
             String referenceId = getEndpoint().getCamelContext().getUuidGenerator().generateUuid();
             if (exchange.getIn().getHeader(UimaDriverConstants.COLLECTION_PROCESS_COMPLETE, false, Boolean.class)) {
-                Request cpc = new Request(exchange, callback, referenceId, endpoint.getCpcTimeout(), null, true);
-                sendCollectionProcessComplete(cpc);
+                Request cpc = new Request(exchange, callback, CPC_KEY, endpoint.getCpcTimeout(), null, true);
+                if (!requests.sendAlone(cpc)) {
+                    throw new IllegalStateException("A Collection Process Complete is already waiting for the service"
+                                                    + " on queue " + endpoint.getQueue());
+                }
                 return false;
             }
             String text = exchange.getIn().getMandatoryBody(String.class);
             Request request = new Request(exchange, callback, referenceId, endpoint.getTimeout(), text, false);
-            active.put(referenceId, request);
-            CAS cas = freeCases.poll();
-            if (cas != null) {
-                send(request, cas);
-            } else {
-                waiting.add(request);
-                sendWaiting();
+            if (!requests.submit(request)) {
+                throw new IllegalStateException("CAS reference id " + referenceId + " is already in flight");
             }
             return false;
         } catch (Exception e) {
@@ -314,67 +334,6 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
         m.setJMSReplyTo(replyQueue);
     }
 
-    /** Sends waiting requests while there are free CASes; safe to call from any thread at any time. */
-    private void sendWaiting() {
-        while (!waiting.isEmpty()) {
-            CAS cas = freeCases.poll();
-            if (cas == null) {
-                return;
-            }
-            Request r = waiting.poll();
-            if (r == null) {
-                freeCases.add(cas);
-                return;
-            }
-            send(r, cas);
-        }
-    }
-
-    /** Registers the request with its CAS, then sends it; a failed send completes it with the error. */
-    private void send(Request request, CAS cas) {
-        request.cas = cas;
-        correlation.put(request.referenceId, request, request.timeout > 0 ? request.timeout : NO_TIMEOUT);
-        try {
-            String xmi = XmiCas.document(cas, request.text);
-            synchronized (sendLock) {
-                TextMessage m = sendSession.createTextMessage(xmi);
-                header(m, UimaAsProtocol.PROCESS, UimaAsProtocol.XMI, request.referenceId);
-                String target = request.exchange.getIn().getHeader(UimaDriverConstants.TARGET_SERVICE_ID,
-                        endpoint.getTargetServiceId(), String.class);
-                if (target != null) {
-                    m.setStringProperty(UimaAsProtocol.TARGET_SERVICE_ID, target);
-                }
-                // a request nobody waits for any more expires in the broker instead of reaching the service
-                sender.send(m, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, request.timeout);
-            }
-        } catch (Exception e) {
-            if (correlation.remove(request.referenceId) != null) {
-                complete(request, e, null);
-            }
-        }
-    }
-
-    private void sendCollectionProcessComplete(Request cpc) throws JMSException {
-        if (correlation.putIfAbsent(CPC_KEY, cpc, cpc.timeout > 0 ? cpc.timeout : NO_TIMEOUT) != null) {
-            throw new IllegalStateException("A Collection Process Complete is already waiting for the service on queue "
-                                            + endpoint.getQueue());
-        }
-        active.put(cpc.referenceId, cpc);
-        try {
-            synchronized (sendLock) {
-                Message m = sendSession.createTextMessage("");
-                header(m, UimaAsProtocol.COLLECTION_PROCESS_COMPLETE, UimaAsProtocol.NONE, null);
-                m.setBooleanProperty(UimaAsProtocol.REMOVE_ENDPOINT, true);
-                sender.send(m);
-            }
-        } catch (JMSException | RuntimeException e) {
-            if (correlation.remove(CPC_KEY) != null) {
-                active.remove(cpc.referenceId);
-            }
-            throw e;
-        }
-    }
-
     // ---- replies
 
     private void onReply(Message m) {
@@ -395,10 +354,10 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
                     }
                 }
                 case UimaAsProtocol.COLLECTION_PROCESS_COMPLETE -> {
-                    Request cpc = correlation.remove(CPC_KEY);
+                    Request cpc = requests.take(CPC_KEY);
                     if (cpc != null) {
-                        complete(cpc, payload == UimaAsProtocol.EXCEPTION ? error(m, "Collection Process Complete")
-                                : null, null);
+                        requests.complete(cpc, payload == UimaAsProtocol.EXCEPTION
+                                ? error(m, "Collection Process Complete") : null, null);
                     }
                 }
                 default -> LOG.warn("Dropped a reply with {} on {}", UimaAsProtocol.commandName(command),
@@ -407,9 +366,9 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
         } catch (Exception e) {
             LOG.warn("Could not read a reply on {} (CAS {}): {}", endpoint.getEndpointUri(), referenceId,
                     e.getMessage(), e);
-            Request owned = referenceId == null ? null : correlation.remove(referenceId);
+            Request owned = requests.take(referenceId);
             if (owned != null) {
-                complete(owned, e, null);
+                requests.complete(owned, e, null);
             }
         }
     }
@@ -432,7 +391,7 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
     /** A CAS multiplier's child: counted (and read when asked), then released so the service's pool never runs dry. */
     private void onChild(Message m, String parentId, String childId, int payload) throws Exception {
         try {
-            Request parent = active.get(parentId);
+            Request parent = requests.find(parentId);
             if (parent != null && payload == UimaAsProtocol.XMI && m instanceof TextMessage text) {
                 parent.children++;
                 if (endpoint.isChildAnnotations()) {
@@ -469,7 +428,7 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
     }
 
     private void onProcessed(Message m, String referenceId, int payload) throws Exception {
-        Request request = referenceId == null ? null : correlation.remove(referenceId);
+        Request request = requests.take(referenceId);
         if (request == null) {
             LOG.warn("Dropped a late reply for CAS {} on {}: it had already timed out or completed", referenceId,
                     endpoint.getEndpointUri());
@@ -477,23 +436,26 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
         }
         try {
             if (payload == UimaAsProtocol.EXCEPTION) {
-                complete(request, error(m, "the CAS " + referenceId), null);
+                requests.complete(request, error(m, "the CAS " + referenceId), null);
             } else if (payload == UimaAsProtocol.XMI && m instanceof TextMessage text) {
                 String xmi = text.getText();
-                XmiCas.read(xmi, request.cas);
-                complete(request, null, new AnalysisResult(referenceId, xmi, XmiCas.annotations(request.cas),
-                        request.children, List.copyOf(request.childAnnotations), timings(m),
-                        ComponentMetrics.parse(m.getStringProperty(ComponentMetrics.PROPERTY))));
+                CAS cas = request.getPlace();
+                XmiCas.read(xmi, cas);
+                AnalysisResult result = new AnalysisResult(referenceId, xmi, XmiCas.annotations(cas), request.children,
+                        List.copyOf(request.childAnnotations), timings(m),
+                        ComponentMetrics.parse(m.getStringProperty(ComponentMetrics.PROPERTY)));
+                requests.complete(request, null, exchange -> apply(result, exchange));
             } else if (payload == UimaAsProtocol.BINARY || m instanceof BytesMessage) {
-                complete(request, new IllegalStateException("The service on queue " + endpoint.getQueue()
-                                                            + " answered with a binary CAS; only XMI is read"), null);
+                requests.complete(request, new IllegalStateException("The service on queue " + endpoint.getQueue()
+                                                                     + " answered with a binary CAS; only XMI is read"),
+                        null);
             } else {
-                complete(request, new IllegalStateException("Malformed reply for CAS " + referenceId + ": payload "
-                                                            + payload), null);
+                requests.complete(request, new IllegalStateException("Malformed reply for CAS " + referenceId
+                                                                     + ": payload " + payload), null);
             }
         } catch (Exception e) {
-            complete(request, new IllegalStateException("Could not read the analysed CAS " + referenceId + ": "
-                                                        + e.getMessage(), e), null);
+            requests.complete(request, new IllegalStateException("Could not read the analysed CAS " + referenceId
+                                                                 + ": " + e.getMessage(), e), null);
         }
     }
 
@@ -522,11 +484,11 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
         if (bytes == null) {
             throw new IOException("empty object message");
         }
-        byte[] raw = java.util.Arrays.copyOfRange(bytes.getData(), bytes.getOffset(), bytes.getOffset() + bytes.getLength());
+        byte[] raw = Arrays.copyOfRange(bytes.getData(), bytes.getOffset(), bytes.getOffset() + bytes.getLength());
         if (!m.isCompressed()) {
             return raw;
         }
-        try (InputStream in = new InflaterInputStream(new java.io.ByteArrayInputStream(raw))) {
+        try (InputStream in = new InflaterInputStream(new ByteArrayInputStream(raw))) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             in.transferTo(out);
             return out.toByteArray();
@@ -545,66 +507,31 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
 
     // ---- endings
 
-    private void onTimeoutMapEvent(TimeoutMap.Listener.Type type, String key, Request request) {
-        if (type != TimeoutMap.Listener.Type.Evict) {
-            return;
-        }
-        String what = request.collectionProcessComplete
-                ? "No answer to Collection Process Complete from the service on queue " + endpoint.getQueue()
-                  + " within " + request.timeout + " ms (option cpcTimeout)"
-                : "No reply from the UIMA AS service on queue " + endpoint.getQueue() + " for CAS "
-                  + request.referenceId + " within " + request.timeout + " ms (option timeout)";
-        complete(request, new ExchangeTimedOutException(request.exchange, request.timeout, what), null);
-    }
-
     private void failInFlight(String why) {
-        for (Request r : active.values()) {
-            Request owned = correlation.remove(r.collectionProcessComplete ? CPC_KEY : r.referenceId);
-            if (owned != null) {
-                complete(owned, new IllegalStateException(why), null);
-            }
+        Correlator<Request, CAS> r = requests;
+        if (r != null) {
+            r.failInFlight(() -> new IllegalStateException(why));
         }
     }
 
     private void failAll(String why) {
-        Request r;
-        while ((r = waiting.poll()) != null) {
-            complete(r, new RejectedExecutionException(why + " before the document was sent"), null);
-        }
-        if (correlation != null) {
-            failInFlight(why + " while the document was in the service");
+        Correlator<Request, CAS> r = requests;
+        if (r != null) {
+            r.failWaiting(() -> new RejectedExecutionException(why + " before the document was sent"));
+            r.failInFlight(() -> new IllegalStateException(why + " while the document was in the service"));
         }
     }
 
-    /** Completes an owned request exactly once, frees its CAS and lets a waiting request have it. */
-    private void complete(Request request, Exception failure, AnalysisResult result) {
-        active.remove(request.referenceId, request);
-        CAS cas = request.cas;
-        request.cas = null;
-        Exchange exchange = request.exchange;
-        try {
-            if (result != null) {
-                exchange.getMessage().setBody(result);
-                exchange.getMessage().setHeader(UimaDriverConstants.CAS_REFERENCE_ID, result.casReferenceId());
-                exchange.getMessage().setHeader(UimaDriverConstants.CHILD_CAS_COUNT, result.childCasCount());
-                if (!result.timings().isEmpty()) {
-                    exchange.getMessage().setHeader(UimaDriverConstants.SERVICE_TIMINGS, result.timings());
-                }
-                if (!result.componentTimings().isEmpty()) {
-                    exchange.getMessage().setHeader(UimaDriverConstants.TIMINGS, result.componentTimings());
-                }
-            }
-            if (failure != null) {
-                exchange.setException(failure);
-            }
-        } finally {
-            if (cas != null) {
-                freeCases.add(cas);
-            }
-            request.callback.done(false);
+    /** The analysed CAS on the exchange: the result as the body, its ids and timings as headers. */
+    private static void apply(AnalysisResult result, Exchange exchange) {
+        exchange.getMessage().setBody(result);
+        exchange.getMessage().setHeader(UimaDriverConstants.CAS_REFERENCE_ID, result.casReferenceId());
+        exchange.getMessage().setHeader(UimaDriverConstants.CHILD_CAS_COUNT, result.childCasCount());
+        if (!result.timings().isEmpty()) {
+            exchange.getMessage().setHeader(UimaDriverConstants.SERVICE_TIMINGS, result.timings());
         }
-        if (cas != null && isRunAllowed()) {
-            sendWaiting();
+        if (!result.componentTimings().isEmpty()) {
+            exchange.getMessage().setHeader(UimaDriverConstants.TIMINGS, result.componentTimings());
         }
     }
 }

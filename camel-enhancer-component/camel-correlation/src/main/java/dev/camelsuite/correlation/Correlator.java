@@ -1,0 +1,288 @@
+package dev.camelsuite.correlation;
+
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Supplier;
+
+import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
+import org.apache.camel.TimeoutMap;
+import org.apache.camel.support.DefaultTimeoutMap;
+import org.apache.camel.support.service.ServiceHelper;
+import org.apache.camel.support.service.ServiceSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The requests of an asynchronous producer to a service that answers on its own time, correlated by key (the
+ * reference id), holding no thread while a request is out — UIMA AS's client model, shared by the enhancer's remote
+ * producer and the UIMA AS driver:
+ * <ul>
+ * <li><b>places</b>: at most as many requests in flight as there are places (the CAS pool); the others wait in a
+ * line, holding no thread, and are sent as places free up;</li>
+ * <li><b>timeouts</b>: a request is registered in a {@link DefaultTimeoutMap} before it is sent, for its timeout;</li>
+ * <li><b>retries</b>: a send the broker refused, or a request without a reply in time, is sent again, up to
+ * {@code maxRetries} times;</li>
+ * <li><b>exactly-once completion</b>: whoever removes a request from the timeout map — a reply ({@link #take}), the
+ * timeout, a failed send, a lost connection, stopping — owns it and is the one to {@link #complete} it. The request's
+ * own flag makes any second completion a logged no-op, so an exchange never completes twice, and nothing stays
+ * registered after it ended.</li>
+ * </ul>
+ * The producer keeps its wire protocol: it sends through its {@link RequestChannel} and reads its replies.
+ */
+public final class Correlator<R extends CorrelatedRequest<P>, P> extends ServiceSupport {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Correlator.class);
+    /** How a request without a timeout is registered: in practice never evicted. */
+    private static final long NO_TIMEOUT = 100L * 365 * 24 * 3600 * 1000;
+    private static final long TIMEOUT_CHECK_INTERVAL = 100;
+
+    private final CamelContext camelContext;
+    private final Object owner;
+    private final String name;
+    private final RequestChannel<R> channel;
+    private final int maxRetries;
+    private final Queue<P> places = new ConcurrentLinkedQueue<>();
+    private final Map<String, R> active = new ConcurrentHashMap<>();
+    private final Queue<R> waiting = new ConcurrentLinkedQueue<>();
+    private volatile ScheduledExecutorService timer;
+    private volatile DefaultTimeoutMap<String, R> inFlight;
+
+    /**
+     * @param owner      the producer, whose threads these are (for the executor service manager)
+     * @param name       the name of the timeout thread, and of the requests in log messages
+     * @param maxRetries how many times a request is sent again after a refused send or a timeout
+     */
+    public Correlator(CamelContext camelContext, Object owner, String name, RequestChannel<R> channel, int maxRetries) {
+        if (maxRetries < 0) {
+            throw new IllegalArgumentException("maxRetries must be >= 0, was " + maxRetries);
+        }
+        this.camelContext = camelContext;
+        this.owner = owner;
+        this.name = name;
+        this.channel = channel;
+        this.maxRetries = maxRetries;
+    }
+
+    /** Adds a place: one more request may be in flight. */
+    public void addPlace(P place) {
+        places.add(place);
+        if (isRunAllowed()) {
+            sendWaiting();
+        }
+    }
+
+    /** Takes away the places not in use now (the producer stops). */
+    public void clearPlaces() {
+        places.clear();
+    }
+
+    /**
+     * Accepts a request: sent at once when a place is free, else put in the waiting line.
+     *
+     * @return false, and nothing done, when a request of the same key is already accepted
+     */
+    public boolean submit(R request) {
+        if (active.putIfAbsent(request.getKey(), request) != null) {
+            return false;
+        }
+        P place = places.poll();
+        if (place != null) {
+            send(request, place);
+        } else {
+            request.waited(true);
+            waiting.add(request);
+            sendWaiting();
+        }
+        return true;
+    }
+
+    /**
+     * Sends a request that needs no place and is never sent again (a control message whose answer completes an
+     * exchange, such as collection process complete). A send that fails completes it with the failure.
+     *
+     * @return false, and nothing done, when a request of the same key is already accepted
+     */
+    public boolean sendAlone(R request) {
+        if (active.putIfAbsent(request.getKey(), request) != null) {
+            return false;
+        }
+        request.resendable(false);
+        transmit(request);
+        return true;
+    }
+
+    /** The request a reply names, now owned by the caller, who completes it; null when it already ended. */
+    public R take(String key) {
+        DefaultTimeoutMap<String, R> map = inFlight;
+        return key == null || map == null ? null : map.remove(key);
+    }
+
+    /** The accepted request of that key, to look at (not to complete), or null. */
+    public R find(String key) {
+        return key == null ? null : active.get(key);
+    }
+
+    /**
+     * Completes an owned request: puts the result or the failure on its exchange, calls its callback, frees its
+     * place and lets a waiting request have it. Only the first completion of a request does anything.
+     */
+    public void complete(R request, Exception failure, ExchangeResult result) {
+        if (!request.markCompleted()) {
+            LOG.warn("{}: request {} was completed already; a second completion was ignored", name, request.getKey());
+            return;
+        }
+        active.remove(request.getKey(), request);
+        P place = request.getPlace();
+        request.place(null);
+        Exchange exchange = request.getExchange();
+        try {
+            if (result != null) {
+                result.applyTo(exchange);
+            }
+            if (failure != null) {
+                exchange.setException(failure);
+            }
+        } catch (Exception e) {
+            exchange.setException(e);
+        } finally {
+            if (place != null) {
+                places.add(place);
+            }
+            request.callback().done(false);
+        }
+        if (place != null && isRunAllowed()) {
+            sendWaiting();
+        }
+    }
+
+    /** Fails every request still waiting for a place, each with a new {@code failure}. */
+    public void failWaiting(Supplier<Exception> failure) {
+        R r;
+        while ((r = waiting.poll()) != null) {
+            complete(r, failure.get(), null);
+        }
+    }
+
+    /** Fails every request in flight that no reply owns yet, each with a new {@code failure}. */
+    public void failInFlight(Supplier<Exception> failure) {
+        for (String key : active.keySet()) {
+            R owned = take(key);
+            if (owned != null) {
+                complete(owned, failure.get(), null);
+            }
+        }
+    }
+
+    /** Requests accepted and not yet completed: waiting or in flight. */
+    public int getActiveCount() {
+        return active.size();
+    }
+
+    /** Requests registered for a reply. */
+    public int getInFlightCount() {
+        DefaultTimeoutMap<String, R> map = inFlight;
+        return map == null ? 0 : map.size();
+    }
+
+    /** Requests waiting for a place. */
+    public int getWaitingCount() {
+        return waiting.size();
+    }
+
+    /** Places free now. */
+    public int getFreePlaces() {
+        return places.size();
+    }
+
+    /** The scheduler of the timeouts, for the producer's other deadlines. */
+    public ScheduledExecutorService getTimer() {
+        return timer;
+    }
+
+    private void send(R request, P place) {
+        request.place(place);
+        if (request.waited() && request.getAttempts() == 0) {
+            channel.waitedForPlace(request, System.nanoTime() - request.acceptedNanos());
+        }
+        transmit(request);
+    }
+
+    /** Registers the request for its reply, then sends it; a refused send is retried or completes the request. */
+    private void transmit(R request) {
+        while (true) {
+            request.sent();
+            inFlight.put(request.getKey(), request, request.getTimeout() > 0 ? request.getTimeout() : NO_TIMEOUT);
+            try {
+                channel.send(request);
+                channel.sent(request);
+                return;
+            } catch (Exception e) {
+                if (take(request.getKey()) == null) {
+                    return; // a reply or the timeout got there first and owns the request
+                }
+                if (!request.resendable() || request.getAttempts() > maxRetries || !isRunAllowed()) {
+                    complete(request, e, null);
+                    return;
+                }
+                LOG.warn("{}: sending request {} failed ({}); retrying", name, request.getKey(), e.getMessage());
+            }
+        }
+    }
+
+    /** Sends waiting requests while there are places; safe to call from any thread at any time. */
+    private void sendWaiting() {
+        while (!waiting.isEmpty()) {
+            P place = places.poll();
+            if (place == null) {
+                return;
+            }
+            R r = waiting.poll();
+            if (r == null) {
+                places.add(place);
+                return;
+            }
+            send(r, place);
+        }
+    }
+
+    private void onTimeoutMapEvent(TimeoutMap.Listener.Type type, String key, R request) {
+        if (type != TimeoutMap.Listener.Type.Evict) {
+            return;
+        }
+        // evicted: this thread owns the request now
+        channel.noReplyInTime(request);
+        if (request.resendable() && request.getAttempts() <= maxRetries && isRunAllowed()) {
+            LOG.info("{}: no reply to request {} within {} ms; sending it again (attempt {} of {})", name, key,
+                    request.getTimeout(), request.getAttempts() + 1, maxRetries + 1);
+            transmit(request);
+        } else {
+            complete(request, channel.timedOut(request), null);
+        }
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        timer = camelContext.getExecutorServiceManager().newSingleThreadScheduledExecutor(owner, name);
+        DefaultTimeoutMap<String, R> map = new DefaultTimeoutMap<>(timer, TIMEOUT_CHECK_INTERVAL);
+        map.addListener(this::onTimeoutMapEvent);
+        ServiceHelper.startService(map);
+        inFlight = map;
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        // the producer failed its requests with its own words before; whatever is left ends here
+        failWaiting(() -> new RejectedExecutionException(name + " stopped before the request was sent"));
+        failInFlight(() -> new RejectedExecutionException(name + " stopped while the request was in flight"));
+        ServiceHelper.stopService(inFlight);
+        if (timer != null) {
+            camelContext.getExecutorServiceManager().shutdown(timer);
+            timer = null;
+        }
+    }
+}
