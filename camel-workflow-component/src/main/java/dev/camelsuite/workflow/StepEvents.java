@@ -52,7 +52,7 @@ final class StepEvents implements StepListener {
             }
         }
         for (StepChange change : changes) {
-            if ("queued".equals(change.newStatus()) || "retrying".equals(change.newStatus())) {
+            if (StepStatus.QUEUED.is(change.newStatus()) || StepStatus.RETRYING.is(change.newStatus())) {
                 for (WorkflowRobot robot : robots) {
                     robot.wakeUpFor(change);
                 }

@@ -9,13 +9,21 @@ import java.util.Locale;
 public enum StepStatus {
     WAITING, QUEUED, STARTED, COMPLETED, SKIPPED, ERROR, RETRYING;
 
+    private final String label = name().toLowerCase(Locale.ROOT);
+
+    /** The status as the store, the API and the templates write it: {@code queued}. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return label;
+    }
+
+    /** Whether {@code status} (a label, or a custom status) is this one. */
+    public boolean is(String status) {
+        return label.equals(status);
     }
 
     /** Whether a status counts as done: completed or skipped. */
     public static boolean isDone(String status) {
-        return "completed".equals(status) || "skipped".equals(status);
+        return COMPLETED.is(status) || SKIPPED.is(status);
     }
 
     /** The known status of a label, or null for a custom one. */

@@ -1,6 +1,11 @@
 package dev.camelsuite.workflow;
 
 import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.Date;
 import java.util.List;
 
 import dev.camelsuite.workflow.model.Step;
@@ -45,23 +50,23 @@ public class WorkflowProducer extends HeaderSelectorProducer {
     }
 
     /** The start date of a created workflow, from an OffsetDateTime, Instant, Date or ISO-8601 text; null for none. */
-    private static java.time.OffsetDateTime startDate(Message message) {
+    private static OffsetDateTime startDate(Message message) {
         Object value = message.getHeader(WorkflowConstants.START_DATE);
         if (value == null) {
             return null;
         }
-        if (value instanceof java.time.OffsetDateTime d) {
+        if (value instanceof OffsetDateTime d) {
             return d;
         }
-        if (value instanceof java.time.Instant i) {
-            return i.atOffset(java.time.ZoneOffset.UTC);
+        if (value instanceof Instant i) {
+            return i.atOffset(ZoneOffset.UTC);
         }
-        if (value instanceof java.util.Date d) {
-            return d.toInstant().atOffset(java.time.ZoneOffset.UTC);
+        if (value instanceof Date d) {
+            return d.toInstant().atOffset(ZoneOffset.UTC);
         }
         try {
-            return java.time.OffsetDateTime.parse(value.toString().trim());
-        } catch (java.time.format.DateTimeParseException e) {
+            return OffsetDateTime.parse(value.toString().trim());
+        } catch (DateTimeParseException e) {
             throw new IllegalArgumentException("Operation create: header " + WorkflowConstants.START_DATE
                                                + " must be a date (e.g. 2026-12-01T00:00:00Z), not '" + value + "'");
         }
@@ -100,7 +105,7 @@ public class WorkflowProducer extends HeaderSelectorProducer {
     public void archive(Message message) throws Exception {
         Integer days = message.getHeader(WorkflowConstants.RETENTION_DAYS, endpoint.getRetentionDays(), Integer.class);
         message.setBody(store().archive(days == null || days <= 0 ? null
-                : java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).minusDays(days)));
+                : OffsetDateTime.now(ZoneOffset.UTC).minusDays(days)));
     }
 
     @InvokeOnHeader("queue")

@@ -1,21 +1,31 @@
 package dev.camelsuite.workflow;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepChange;
 import dev.camelsuite.workflow.model.StepEnd;
 import dev.camelsuite.workflow.model.StepEndResult;
 import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.store.WorkflowStore;
+import org.apache.camel.Consumer;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.Processor;
 import org.apache.camel.support.ScheduledPollConsumer;
+import org.apache.camel.support.service.ServiceHelper;
+import org.apache.camel.util.json.JsonObject;
+import org.apache.camel.util.json.Jsoner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,9 +54,9 @@ public class WorkflowRobot extends ScheduledPollConsumer {
     private RobotMetrics metrics;
     private CompletionWriter writer;
     private long lastSweepNanos;
-    private final java.util.concurrent.atomic.AtomicBoolean wakeUpPending = new java.util.concurrent.atomic.AtomicBoolean();
-    private java.util.concurrent.ExecutorService wakeUps;
-    private org.apache.camel.Consumer wakeUpConsumer;
+    private final AtomicBoolean wakeUpPending = new AtomicBoolean();
+    private ExecutorService wakeUps;
+    private Consumer wakeUpConsumer;
 
     public WorkflowRobot(WorkflowEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -74,14 +84,14 @@ public class WorkflowRobot extends ScheduledPollConsumer {
         if (endpoint.getWakeUpFrom() != null) {
             wakeUpConsumer = endpoint.getCamelContext().getEndpoint(endpoint.getWakeUpFrom())
                     .createConsumer(exchange -> onEvent(exchange.getIn().getBody(String.class)));
-            org.apache.camel.support.service.ServiceHelper.startService(wakeUpConsumer);
+            ServiceHelper.startService(wakeUpConsumer);
         }
     }
 
     @Override
     protected void doStop() throws Exception {
         endpoint.getComponent().getStepEvents().remove(this);
-        org.apache.camel.support.service.ServiceHelper.stopService(wakeUpConsumer);
+        ServiceHelper.stopService(wakeUpConsumer);
         wakeUpConsumer = null;
         if (wakeUps != null) {
             endpoint.getCamelContext().getExecutorServiceManager().shutdownNow(wakeUps);
@@ -96,7 +106,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
     }
 
     /** A step became ready: when it is this robot's, work now instead of at the next poll. */
-    void wakeUpFor(dev.camelsuite.workflow.model.StepChange change) {
+    void wakeUpFor(StepChange change) {
         if (change.workflow().equals(endpoint.getWorkflowName()) && change.process().equals(endpoint.getProcessName())
             && (endpoint.getLane() == null || endpoint.getLane().equals(change.lane()))) {
             wakeUp();
@@ -105,10 +115,10 @@ public class WorkflowRobot extends ScheduledPollConsumer {
 
     private void onEvent(String json) {
         try {
-            org.apache.camel.util.json.JsonObject o =
-                    (org.apache.camel.util.json.JsonObject) org.apache.camel.util.json.Jsoner.deserialize(json);
+            JsonObject o =
+                    (JsonObject) Jsoner.deserialize(json);
             String status = o.getString("newStatus");
-            if (("queued".equals(status) || "retrying".equals(status))
+            if ((StepStatus.QUEUED.is(status) || StepStatus.RETRYING.is(status))
                 && endpoint.getWorkflowName().equals(o.getString("workflow"))
                 && endpoint.getProcessName().equals(o.getString("process"))
                 && (endpoint.getLane() == null || endpoint.getLane().equals(o.getString("lane")))) {
@@ -121,7 +131,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
 
     /** Claims and works until nothing is left, on the robot's wake-up thread; wake-ups meanwhile fold into one. */
     private void wakeUp() {
-        java.util.concurrent.ExecutorService executor = wakeUps;
+        ExecutorService executor = wakeUps;
         if (executor == null || !isRunAllowed() || isSuspended() || !wakeUpPending.compareAndSet(false, true)) {
             return;
         }
@@ -136,15 +146,15 @@ public class WorkflowRobot extends ScheduledPollConsumer {
                     LOG.warn("Robot {} could not work on a wake-up: {}", robotName, e.getMessage());
                 }
             });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             wakeUpPending.set(false);
         }
     }
 
     private static String defaultName() {
         try {
-            return java.net.InetAddress.getLocalHost().getHostName() + ":" + ProcessHandle.current().pid();
-        } catch (java.io.IOException e) {
+            return InetAddress.getLocalHost().getHostName() + ":" + ProcessHandle.current().pid();
+        } catch (IOException e) {
             return "robot:" + ProcessHandle.current().pid();
         }
     }
@@ -216,18 +226,18 @@ public class WorkflowRobot extends ScheduledPollConsumer {
         Exception failure = exchange.getException();
         StepUpdate update;
         if (failure != null) {
-            String status = step.attempts() < endpoint.getMaxAttempts() ? "retrying" : "error";
-            update = new StepUpdate(status, "started", messageOf(failure), stackTrace(failure), elapsed, null, null,
+            String status = step.attempts() < endpoint.getMaxAttempts() ? StepStatus.RETRYING.label() : StepStatus.ERROR.label();
+            update = new StepUpdate(status, StepStatus.STARTED.label(), messageOf(failure), stackTrace(failure), elapsed, null, null,
                     null);
             LOG.warn("Robot {} failed on {} at {}/{} (attempt {} of {}): {}", robotName, step.objectId(),
                     step.workflow(), step.process(), step.attempts(), endpoint.getMaxAttempts(), messageOf(failure));
         } else {
             Message out = exchange.getMessage();
-            String status = out.getHeader(WorkflowConstants.STATUS, "completed", String.class);
+            String status = out.getHeader(WorkflowConstants.STATUS, StepStatus.COMPLETED.label(), String.class);
             if (WorkflowConstants.NO_UPDATE.equals(status)) {
                 return;
             }
-            update = new StepUpdate(status, "started", null, null, elapsed,
+            update = new StepUpdate(status, StepStatus.STARTED.label(), null, null, elapsed,
                     out.getHeader(WorkflowConstants.LIFECYCLE, String.class),
                     out.getHeader(WorkflowConstants.NOTE, String.class), null);
         }

@@ -68,7 +68,7 @@ final class LockingStepUpdater implements StepUpdater {
             addHistory(history, objectId, workflow, target, target.status(), update.status(), now);
             for (Locked s : steps) {
                 if (ready.contains(s.id())) {
-                    addHistory(history, objectId, workflow, s, "waiting", "queued", now);
+                    addHistory(history, objectId, workflow, s, StepStatus.WAITING.label(), StepStatus.QUEUED.label(), now);
                 }
             }
             history.executeBatch();
@@ -103,7 +103,7 @@ final class LockingStepUpdater implements StepUpdater {
         }
         List<Long> ready = new ArrayList<>();
         for (Locked s : steps) {
-            if ("waiting".equals(after.get(s.process())) && !s.skipQueue() && prerequisitesDone(s, after)) {
+            if (StepStatus.WAITING.is(after.get(s.process())) && !s.skipQueue() && prerequisitesDone(s, after)) {
                 ready.add(s.id());
             }
         }
@@ -149,7 +149,7 @@ final class LockingStepUpdater implements StepUpdater {
                 + " attempts = attempts + ?, completed_at = CASE WHEN ? THEN ? ELSE completed_at END,"
                 + " lifecycle = COALESCE(?, lifecycle), note = COALESCE(?, note), lane = COALESCE(?, lane),"
                 + " elapsed = COALESCE(?, elapsed) WHERE id = ?")) {
-            u.setString(1, queued ? "queued" : update.status());
+            u.setString(1, queued ? StepStatus.QUEUED.label() : update.status());
             u.setString(2, update.errorMessage());
             u.setString(3, update.errorText());
             u.setObject(4, now);

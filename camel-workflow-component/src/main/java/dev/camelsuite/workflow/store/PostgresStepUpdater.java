@@ -148,7 +148,7 @@ final class PostgresStepUpdater implements StepUpdater {
         if (StepStatus.isDone(update.status())) {
             outcome = toDone(c, objectId, workflow, process, update, now, deferNextWorkflow);
         } else {
-            boolean waiting = "waiting".equals(update.status());
+            boolean waiting = StepStatus.WAITING.is(update.status());
             outcome = toOpen(c, waiting ? TO_RESET : TO_OPEN, objectId, workflow, process, update, now);
             if (outcome == null) {
                 outcome = toOpen(c, TO_REOPEN, objectId, workflow, process, update, now);
@@ -192,15 +192,15 @@ final class PostgresStepUpdater implements StepUpdater {
     private static UpdateOutcome toOpen(Connection c, String sql, String objectId, String workflow, String process,
                                         StepUpdate update, OffsetDateTime now)
             throws SQLException {
-        boolean waiting = "waiting".equals(update.status());
+        boolean waiting = StepStatus.WAITING.is(update.status());
         try (PreparedStatement s = c.prepareStatement(sql)) {
             s.setBoolean(1, waiting);
             s.setString(2, update.status());
             s.setString(3, update.errorMessage());
             s.setString(4, update.errorText());
             s.setObject(5, now);
-            s.setBoolean(6, "started".equals(update.status()));
-            s.setBoolean(7, "error".equals(update.status()));
+            s.setBoolean(6, StepStatus.STARTED.is(update.status()));
+            s.setBoolean(7, StepStatus.ERROR.is(update.status()));
             s.setString(8, update.lifecycle());
             s.setString(9, update.note());
             s.setString(10, update.lane());
@@ -217,7 +217,7 @@ final class PostgresStepUpdater implements StepUpdater {
                     return null;
                 }
                 // a reset to waiting that went on to queued made the step itself ready
-                List<Step> next = waiting && "queued".equals(rs.getString(5))
+                List<Step> next = waiting && StepStatus.QUEUED.is(rs.getString(5))
                         ? List.of(StepRows.read(rs, OPEN_FIRST_STEP_COLUMN)) : List.of();
                 return new UpdateOutcome(true, rs.getString(1), rs.getInt(2), rs.getString(3), rs.getString(4), true,
                         next, false);

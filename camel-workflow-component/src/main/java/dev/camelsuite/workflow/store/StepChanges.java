@@ -4,6 +4,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.camelsuite.workflow.StepStatus;
 import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepChange;
 import dev.camelsuite.workflow.model.StepUpdate;
@@ -49,9 +50,9 @@ final class StepChanges {
         }
         for (Step s : steps) {
             ProcessDefinition p = template.getProcess(s.process());
-            if (p != null && "waiting".equals(p.initialStatus()) && "queued".equals(s.status())) {
-                changes.add(new StepChange(s.objectId(), s.workflow(), s.process(), s.version(), s.lane(), "waiting",
-                        "queued", at));
+            if (p != null && StepStatus.WAITING.is(p.initialStatus()) && StepStatus.QUEUED.is(s.status())) {
+                changes.add(new StepChange(s.objectId(), s.workflow(), s.process(), s.version(), s.lane(), StepStatus.WAITING.label(),
+                        StepStatus.QUEUED.label(), at));
             }
         }
         return changes;
@@ -64,8 +65,8 @@ final class StepChanges {
         changes.add(new StepChange(objectId, workflow, process, outcome.version(), outcome.lane(),
                 outcome.currentStatus(), update.status(), at));
         for (Step s : outcome.next()) {
-            changes.add(new StepChange(s.objectId(), s.workflow(), s.process(), s.version(), s.lane(), "waiting",
-                    "queued", at));
+            changes.add(new StepChange(s.objectId(), s.workflow(), s.process(), s.version(), s.lane(), StepStatus.WAITING.label(),
+                    StepStatus.QUEUED.label(), at));
         }
         return changes;
     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import dev.camelsuite.workflow.StepStatus;
 import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepChange;
 
@@ -99,7 +100,7 @@ final class StepClaims {
             }
             for (Step st : started) {
                 changed.add(new StepChange(st.objectId(), workflow, process, st.version(), st.lane(),
-                        before.get(st.objectId()), "started", now));
+                        before.get(st.objectId()), StepStatus.STARTED.label(), now));
             }
             return started;
         });
@@ -126,14 +127,14 @@ final class StepClaims {
             }
             for (Stuck row : stuck) {
                 execute(c, "UPDATE workflow_step SET status = 'queued', status_at = ? WHERE id = ?", now, row.id());
-                history(c, row.objectId(), workflow, row.process(), row.version(), row.status(), "queued", now);
+                history(c, row.objectId(), workflow, row.process(), row.version(), row.status(), StepStatus.QUEUED.label(), now);
             }
             return stuck;
         });
         List<StepChange> changed = new ArrayList<>();
         for (Stuck row : swept) {
             changed.add(new StepChange(row.objectId(), workflow, row.process(), row.version(), row.lane(), row.status(),
-                    "queued", now));
+                    StepStatus.QUEUED.label(), now));
         }
         changes.emit(changed);
         return swept.size();

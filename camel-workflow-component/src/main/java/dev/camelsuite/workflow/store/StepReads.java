@@ -11,6 +11,7 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import dev.camelsuite.workflow.StepStatus;
 import dev.camelsuite.workflow.model.Milestone;
 import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepCount;
@@ -42,11 +43,11 @@ final class StepReads {
     }
 
     List<String> queue(String workflow, String process, String lane, int limit) throws SQLException {
-        return objectsAt(workflow, process, "queued", lane, limit);
+        return objectsAt(workflow, process, StepStatus.QUEUED.label(), lane, limit);
     }
 
     List<String> errors(String workflow, String process, String lane, int limit) throws SQLException {
-        return objectsAt(workflow, process, "error", lane, limit);
+        return objectsAt(workflow, process, StepStatus.ERROR.label(), lane, limit);
     }
 
     List<Milestone> lifecycle(String objectId, boolean activeOnly, Integer version) throws SQLException {

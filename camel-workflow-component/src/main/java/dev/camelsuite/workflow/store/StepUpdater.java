@@ -6,6 +6,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.camelsuite.workflow.StepStatus;
 import dev.camelsuite.workflow.model.StepEnd;
 import dev.camelsuite.workflow.model.StepUpdate;
 
@@ -47,11 +48,11 @@ interface StepUpdater {
 
     /** Whether a new status can make a step ready: one that became done can unblock others, one now waiting itself. */
     static boolean mayMakeReady(String status) {
-        return "completed".equals(status) || "skipped".equals(status) || "waiting".equals(status);
+        return StepStatus.COMPLETED.is(status) || StepStatus.SKIPPED.is(status) || StepStatus.WAITING.is(status);
     }
 
     /** The workflow service counts an attempt on start, and on an error reported without a start. */
     static boolean isAttempt(String newStatus, String currentStatus) {
-        return "started".equals(newStatus) || "error".equals(newStatus) && !"started".equals(currentStatus);
+        return StepStatus.STARTED.is(newStatus) || StepStatus.ERROR.is(newStatus) && !StepStatus.STARTED.is(currentStatus);
     }
 }

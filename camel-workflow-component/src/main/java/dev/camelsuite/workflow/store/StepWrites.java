@@ -176,14 +176,14 @@ final class StepWrites {
                     throw new WorkflowNotFoundException("Object " + objectId + " has no workflow " + workflow);
                 }
                 for (Step step : active) {
-                    if (!"skipped".equals(step.status())) {
+                    if (!StepStatus.SKIPPED.is(step.status())) {
                         changed.add(new StepChange(objectId, workflow, step.process(), step.version(), step.lane(),
-                                step.status(), "skipped", now));
+                                step.status(), StepStatus.SKIPPED.label(), now));
                         execute(c, "UPDATE workflow_step SET status = 'skipped', note = ?, status_at = ?,"
                                    + " completed_at = COALESCE(completed_at, ?)"
                                    + " WHERE object_id = ? AND workflow = ? AND version = ? AND process = ?",
                                 note, now, now, objectId, workflow, step.version(), step.process());
-                        history(c, objectId, workflow, step.process(), step.version(), step.status(), "skipped", now);
+                        history(c, objectId, workflow, step.process(), step.version(), step.status(), StepStatus.SKIPPED.label(), now);
                     }
                 }
                 // every step of the version is done now, so none has an open prerequisite left (rule 4)

@@ -102,7 +102,7 @@ final class WorkflowCreation {
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     status.put(rs.getString(1), rs.getString(2));
-                    if ("waiting".equals(rs.getString(2)) && !rs.getBoolean(3)) {
+                    if (StepStatus.WAITING.is(rs.getString(2)) && !rs.getBoolean(3)) {
                         candidates.add(new String[] { rs.getString(1), rs.getString(4) });
                     }
                 }
@@ -116,7 +116,7 @@ final class WorkflowCreation {
                                          + " AND workflow = ? AND version = ? AND process = ? AND status = 'waiting'",
                         now, objectId, workflow, version, candidate[0]);
                 if (changed == 1) {
-                    history(c, objectId, workflow, candidate[0], version, "waiting", "queued", now);
+                    history(c, objectId, workflow, candidate[0], version, StepStatus.WAITING.label(), StepStatus.QUEUED.label(), now);
                 }
             }
         }

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-
+import dev.camelsuite.workflow.StepStatus;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -84,7 +84,7 @@ public final class WorkflowTemplateParser {
         }
         String status = blankToNull(e.getAttribute("status"));
         return new ProcessDefinition(name, label, blankToNull(e.getAttribute("lifecycle")),
-                "true".equalsIgnoreCase(e.getAttribute("skip-queue").trim()), status == null ? "waiting" : status,
+                "true".equalsIgnoreCase(e.getAttribute("skip-queue").trim()), status == null ? StepStatus.WAITING.label() : status,
                 blankToNull(e.getAttribute("next-workflow")), prereqs);
     }
 

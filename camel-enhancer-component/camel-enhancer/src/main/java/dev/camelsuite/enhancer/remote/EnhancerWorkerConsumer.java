@@ -1,13 +1,19 @@
 package dev.camelsuite.enhancer.remote;
 
+import java.io.IOException;
+import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancementResults;
 import dev.camelsuite.enhancer.EnhancerConfiguration;
 import dev.camelsuite.enhancer.EnhancerEndpoint;
+import dev.camelsuite.enhancer.chain.ThresholdAction;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.job.ChainRunner;
 import dev.camelsuite.enhancer.job.EnhancementJob;
@@ -21,9 +27,11 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 import org.apache.activemq.command.ActiveMQMessage;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
+import org.apache.camel.health.HealthCheck;
 import org.apache.camel.support.DefaultConsumer;
 import org.apache.camel.support.service.ServiceHelper;
 import org.slf4j.Logger;
@@ -52,14 +60,14 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     private StatisticsPublisher publisher;
     private final List<MessageConsumer> instances = new ArrayList<>();
     private final List<Session> sessions = new ArrayList<>();
-    private final java.util.concurrent.atomic.AtomicBoolean terminating = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean terminating = new AtomicBoolean();
     private volatile EngineErrorThresholds thresholds;
     private volatile String terminatedBecause;
     private String instanceId;
     private volatile Connection connection;
-    private org.apache.camel.health.HealthCheck healthCheck;
+    private HealthCheck healthCheck;
     /** Instance ids taken by the workers of this JVM, by queue, so two workers of one queue never share one. */
-    private static final java.util.Set<String> TAKEN_IDS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<String> TAKEN_IDS = ConcurrentHashMap.newKeySet();
 
     public EnhancerWorkerConsumer(EnhancerEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -162,8 +170,8 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         if (base == null || base.isBlank()) {
             String host;
             try {
-                host = java.net.InetAddress.getLocalHost().getHostName();
-            } catch (java.io.IOException e) {
+                host = InetAddress.getLocalHost().getHostName();
+            } catch (IOException e) {
                 host = "localhost";
             }
             base = host + ":" + ProcessHandle.current().pid();
@@ -195,7 +203,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
                 LOG.warn("Dropped a control message without a reply address on {}", configuration.getQueue());
                 return;
             }
-            jakarta.jms.TextMessage reply = session.createTextMessage();
+            TextMessage reply = session.createTextMessage();
             reply.setStringProperty(WireProtocol.INSTANCE_ID, instanceId);
             reply.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
             reply.setJMSCorrelationID(command.getJMSCorrelationID());
@@ -367,7 +375,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
             return;
         }
         for (EngineErrorThresholds.Reached reached : t.record(item.getExecutionMetadata())) {
-            if (reached.action() == dev.camelsuite.enhancer.chain.ThresholdAction.DISABLE) {
+            if (reached.action() == ThresholdAction.DISABLE) {
                 LOG.warn("Worker on queue {} disables engine '{}' of chain {}: {}", configuration.getQueue(),
                         reached.engine(), endpoint.getChainName(), reached.describe());
                 runner.disable(reached.engine(), reached.describe());
@@ -388,18 +396,19 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         terminatedBecause = why;
         LOG.error("Worker on queue {} (chain {}) terminates: {}", configuration.getQueue(), endpoint.getChainName(),
                 why);
-        Thread stopper = new Thread(() -> {
-            try {
-                if (getRouteId() != null) {
-                    getEndpoint().getCamelContext().getRouteController().stopRoute(getRouteId());
-                } else {
-                    ServiceHelper.stopService(this);
-                }
-            } catch (Exception e) {
-                LOG.error("Stopping the terminated worker on queue {} failed", configuration.getQueue(), e);
-            }
-        }, "EnhancerWorkerTerminate-" + configuration.getQueue());
-        stopper.setDaemon(true);
+        // a thread of Camel's, named as Camel names its threads (the context's thread pattern)
+        Thread stopper = getEndpoint().getCamelContext().getExecutorServiceManager()
+                .newThread("EnhancerWorkerTerminate-" + configuration.getQueue(), () -> {
+                    try {
+                        if (getRouteId() != null) {
+                            getEndpoint().getCamelContext().getRouteController().stopRoute(getRouteId());
+                        } else {
+                            ServiceHelper.stopService(this);
+                        }
+                    } catch (Exception e) {
+                        LOG.error("Stopping the terminated worker on queue {} failed", configuration.getQueue(), e);
+                    }
+                });
         stopper.start();
     }
 
