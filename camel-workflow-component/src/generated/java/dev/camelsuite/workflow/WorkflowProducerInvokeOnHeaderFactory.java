@@ -20,15 +20,23 @@ public class WorkflowProducerInvokeOnHeaderFactory implements InvokeOnHeaderStra
         dev.camelsuite.workflow.WorkflowProducer target = (dev.camelsuite.workflow.WorkflowProducer) obj;
         switch (key) {
         case "archive": target.archive(exchange.getMessage()); return null;
+        case "context": target.context(exchange.getMessage()); return null;
         case "counts": target.counts(exchange.getMessage()); return null;
         case "create": target.create(exchange.getMessage()); return null;
         case "delete": target.delete(exchange.getMessage()); return null;
         case "errors": target.errors(exchange.getMessage()); return null;
         case "get": target.get(exchange.getMessage()); return null;
+        case "instatus":
+        case "inStatus": target.inStatus(exchange.getMessage()); return null;
+        case "lanes": target.lanes(exchange.getMessage()); return null;
         case "lifecycle": target.lifecycle(exchange.getMessage()); return null;
+        case "objects": target.objects(exchange.getMessage()); return null;
         case "queue": target.queue(exchange.getMessage()); return null;
+        case "recenterrors":
+        case "recentErrors": target.recentErrors(exchange.getMessage()); return null;
         case "skipall":
         case "skipAll": target.skipAll(exchange.getMessage()); return null;
+        case "steps": target.steps(exchange.getMessage()); return null;
         case "templates": target.templates(exchange.getMessage()); return null;
         case "update": target.update(exchange.getMessage()); return null;
         default: return null;

@@ -91,7 +91,8 @@ public class WorkflowComponent extends HealthCheckComponent {
         templateSet = new WorkflowTemplates(all);
         if (dataSource == null) {
             JdbcDataSource h2 = new JdbcDataSource();
-            h2.setURL("jdbc:h2:file:" + defaultDatabaseFile + ";AUTO_SERVER=TRUE");
+            // no AUTO_SERVER: it would open a TCP port on every interface, with H2's empty default credentials
+            h2.setURL("jdbc:h2:file:" + defaultDatabaseFile);
             dataSource = h2;
         }
         store = new WorkflowStore(dataSource, templateSet::get);

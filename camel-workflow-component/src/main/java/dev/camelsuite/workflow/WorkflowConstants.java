@@ -13,12 +13,14 @@ public final class WorkflowConstants {
     public static final String WORKFLOW = "CamelWorkflowName";
     @Metadata(description = "The process (step); overrides the one in the path.", javaType = "String")
     public static final String PROCESS = "CamelWorkflowProcess";
-    @Metadata(description = "The object version (create: default 1; lifecycle, delete: optional).", javaType = "Integer")
+    @Metadata(description = "The object version (create: default 1; context: required; lifecycle, delete: optional).",
+              javaType = "Integer")
     public static final String VERSION = "CamelWorkflowVersion";
     @Metadata(description = "The lane: create and update set it, queue and errors filter by it.", javaType = "String")
     public static final String LANE = "CamelWorkflowLane";
-    @Metadata(description = "update: the new status. Robot: set by the route to end its step otherwise than"
-                            + " completed: skipped, waiting, a custom status, or none for no update.",
+    @Metadata(description = "update: the new status; inStatus: the status looked for. Robot: set by the route to end"
+                            + " its step otherwise than completed: skipped, waiting, a custom status, or none for no"
+                            + " update.",
               javaType = "String")
     public static final String STATUS = "CamelWorkflowStatus";
     @Metadata(description = "update: the status the step must have now, else WorkflowConflictException.",
@@ -34,7 +36,7 @@ public final class WorkflowConstants {
     public static final String LIFECYCLE = "CamelWorkflowLifecycle";
     @Metadata(description = "update and skipAll: a note (robots put their host name there).", javaType = "String")
     public static final String NOTE = "CamelWorkflowNote";
-    @Metadata(description = "queue and errors: at most this many objects; overrides the limit option.",
+    @Metadata(description = "queue, errors, inStatus, recentErrors: at most this many; overrides the limit option.",
               javaType = "Integer")
     public static final String LIMIT = "CamelWorkflowLimit";
     @Metadata(description = "create: the object version's context (JSON); a blank one deletes it. Robot (out), with"
@@ -47,6 +49,9 @@ public final class WorkflowConstants {
     @Metadata(description = "archive: finished workflows whose last change is older than this many days go too;"
                             + " overrides the retentionDays option.", javaType = "Integer")
     public static final String RETENTION_DAYS = "CamelWorkflowRetentionDays";
+    @Metadata(description = "inStatus: only steps in the status since before this date. An OffsetDateTime, Instant,"
+                            + " Date or ISO-8601 text.", javaType = "java.time.OffsetDateTime")
+    public static final String BEFORE = "CamelWorkflowBefore";
     @Metadata(description = "update (result): the processes the update made ready.", javaType = "java.util.List<String>")
     public static final String NEXT_STEPS = "CamelWorkflowNextSteps";
     @Metadata(description = "Robot: the attempt this is (1 for the first) (out of the consumer).", javaType = "Integer")

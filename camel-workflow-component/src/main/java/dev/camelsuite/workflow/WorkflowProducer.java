@@ -9,6 +9,7 @@ import java.util.Date;
 import java.util.List;
 
 import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepQuery;
 import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
@@ -21,6 +22,9 @@ import org.apache.camel.support.HeaderSelectorProducer;
  * fails with a message naming the operation, the option and the header.
  */
 public class WorkflowProducer extends HeaderSelectorProducer {
+
+    /** How many errors {@code recentErrors} lists without a limit. */
+    static final int RECENT_ERRORS = 20;
 
     private final WorkflowEndpoint endpoint;
 
@@ -51,7 +55,12 @@ public class WorkflowProducer extends HeaderSelectorProducer {
 
     /** The start date of a created workflow, from an OffsetDateTime, Instant, Date or ISO-8601 text; null for none. */
     private static OffsetDateTime startDate(Message message) {
-        Object value = message.getHeader(WorkflowConstants.START_DATE);
+        return date(message, WorkflowConstants.START_DATE, "create");
+    }
+
+    /** A date header: an OffsetDateTime, Instant, Date or ISO-8601 text; null when absent. */
+    private static OffsetDateTime date(Message message, String header, String operation) {
+        Object value = message.getHeader(header);
         if (value == null) {
             return null;
         }
@@ -67,31 +76,40 @@ public class WorkflowProducer extends HeaderSelectorProducer {
         try {
             return OffsetDateTime.parse(value.toString().trim());
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("Operation create: header " + WorkflowConstants.START_DATE
+            throw new IllegalArgumentException("Operation " + operation + ": header " + header
                                                + " must be a date (e.g. 2026-12-01T00:00:00Z), not '" + value + "'");
         }
     }
 
     @InvokeOnHeader("update")
     public void update(Message message) throws Exception {
-        String status = message.getHeader(WorkflowConstants.STATUS, String.class);
-        if (status == null || status.isBlank()) {
-            throw new IllegalArgumentException("Operation update needs the new status in header "
+        StepUpdate update = message.getBody() instanceof StepUpdate typed ? typed : updateOf(message);
+        if (update.status() == null || update.status().isBlank()) {
+            throw new IllegalArgumentException("Operation update needs the new status: a StepUpdate body, or header "
                                                + WorkflowConstants.STATUS);
         }
-        StepUpdate update = new StepUpdate(status, message.getHeader(WorkflowConstants.EXPECTED_STATUS, String.class),
-                message.getHeader(WorkflowConstants.ERROR_MESSAGE, String.class),
-                message.getHeader(WorkflowConstants.ERROR_TEXT, String.class),
-                message.getHeader(WorkflowConstants.ELAPSED, BigDecimal.class),
-                message.getHeader(WorkflowConstants.LIFECYCLE, String.class),
-                message.getHeader(WorkflowConstants.NOTE, String.class),
-                message.getHeader(WorkflowConstants.LANE, String.class));
         String objectId = requireObjectId(message, "update");
         String workflow = requireWorkflow(message, "update");
         String process = requireProcess(message, "update");
         List<Step> next = store().update(objectId, workflow, process, update);
         message.setBody(next);
         message.setHeader(WorkflowConstants.NEXT_STEPS, next.stream().map(Step::process).toList());
+    }
+
+    /** An update from the headers, when the body is no {@link StepUpdate}. */
+    private static StepUpdate updateOf(Message message) {
+        String status = message.getHeader(WorkflowConstants.STATUS, String.class);
+        if (status == null || status.isBlank()) {
+            throw new IllegalArgumentException("Operation update needs the new status: a StepUpdate body, or header "
+                                               + WorkflowConstants.STATUS);
+        }
+        return new StepUpdate(status, message.getHeader(WorkflowConstants.EXPECTED_STATUS, String.class),
+                message.getHeader(WorkflowConstants.ERROR_MESSAGE, String.class),
+                message.getHeader(WorkflowConstants.ERROR_TEXT, String.class),
+                message.getHeader(WorkflowConstants.ELAPSED, BigDecimal.class),
+                message.getHeader(WorkflowConstants.LIFECYCLE, String.class),
+                message.getHeader(WorkflowConstants.NOTE, String.class),
+                message.getHeader(WorkflowConstants.LANE, String.class));
     }
 
     @InvokeOnHeader("get")
@@ -144,6 +162,58 @@ public class WorkflowProducer extends HeaderSelectorProducer {
     @InvokeOnHeader("counts")
     public void counts(Message message) throws Exception {
         message.setBody(store().counts());
+    }
+
+    @InvokeOnHeader("steps")
+    public void steps(Message message) throws Exception {
+        message.setBody(store().steps(requireObjectId(message, "steps")));
+    }
+
+    @InvokeOnHeader("context")
+    public void context(Message message) throws Exception {
+        Integer version = message.getHeader(WorkflowConstants.VERSION, Integer.class);
+        if (version == null) {
+            throw new IllegalArgumentException("Operation context needs the object version in header "
+                                               + WorkflowConstants.VERSION);
+        }
+        message.setBody(store().context(requireObjectId(message, "context"), version));
+    }
+
+    @InvokeOnHeader("objects")
+    public void objects(Message message) throws Exception {
+        StepQuery query = requireQuery(message, "objects");
+        message.setBody(store().objects(query.at(), query.statuses(), query.done(), query.lane(), query.limit()));
+    }
+
+    @InvokeOnHeader("lanes")
+    public void lanes(Message message) throws Exception {
+        StepQuery query = requireQuery(message, "lanes");
+        message.setBody(store().lanes(query.at(), query.statuses()));
+    }
+
+    @InvokeOnHeader("inStatus")
+    public void inStatus(Message message) throws Exception {
+        String status = message.getHeader(WorkflowConstants.STATUS, String.class);
+        if (status == null || status.isBlank()) {
+            throw new IllegalArgumentException("Operation inStatus needs the status in header "
+                                               + WorkflowConstants.STATUS);
+        }
+        message.setBody(store().inStatus(status, date(message, WorkflowConstants.BEFORE, "inStatus"), limit(message)));
+    }
+
+    @InvokeOnHeader("recentErrors")
+    public void recentErrors(Message message) throws Exception {
+        int limit = limit(message);
+        message.setBody(store().recentErrors(limit == 0 ? RECENT_ERRORS : limit));
+    }
+
+    private static StepQuery requireQuery(Message message, String operation) {
+        if (message.getBody() instanceof StepQuery query) {
+            return query;
+        }
+        throw new IllegalArgumentException("Operation " + operation + " needs a StepQuery body, not "
+                                           + (message.getBody() == null ? "none"
+                                                   : message.getBody().getClass().getSimpleName()));
     }
 
     @InvokeOnHeader("templates")

@@ -6,6 +6,9 @@ import java.util.List;
 import dev.camelsuite.workflow.model.Milestone;
 import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepCount;
+import dev.camelsuite.workflow.model.StepQuery;
+import dev.camelsuite.workflow.model.StepRef;
+import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
 import org.apache.camel.CamelContext;
 import org.apache.camel.CamelExecutionException;
@@ -126,7 +129,8 @@ class WorkflowComponentTest extends CamelTestSupport {
     @Test
     void missingInputsNameTheOperationAndTheHeader() {
         assertThat(template.request("direct:step", ex -> ex.getIn().setHeader(WorkflowConstants.OBJECT_ID, "x"))
-                .getException()).hasMessage("Operation update needs the new status in header CamelWorkflowStatus");
+                .getException()).hasMessage("Operation update needs the new status: a StepUpdate body, or header"
+                                             + " CamelWorkflowStatus");
         assertThat(template.request("direct:register", ex -> {
         }).getException()).hasMessage("Operation create needs the object id in header CamelWorkflowObjectId");
         assertThat(template.request("workflow:googleScannedBookWF?operation=queue", ex -> {
@@ -291,6 +295,77 @@ class WorkflowComponentTest extends CamelTestSupport {
                 java.util.Map.of(WorkflowConstants.OBJECT_ID, "druid:sd3", WorkflowConstants.START_DATE, "soon")))
                 .hasRootCauseMessage("Operation create: header CamelWorkflowStartDate must be a date (e.g."
                                      + " 2026-12-01T00:00:00Z), not 'soon'");
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void theReadsAcrossWorkflowsAndATypedUpdateAreOperationsToo() {
+        template.sendBodyAndHeaders("workflow:googleScannedBookWF?operation=create", null, java.util.Map.of(
+                WorkflowConstants.OBJECT_ID, "druid:rd1", WorkflowConstants.LANE, "fast",
+                WorkflowConstants.CONTEXT, "{\"ocr\":true}"));
+        template.sendBodyAndHeader("direct:register", null, WorkflowConstants.OBJECT_ID, "druid:rd2");
+        // a typed update as the body: no header round trip
+        List<Step> next = template.requestBodyAndHeaders("workflow:googleScannedBookWF/google-download?operation=update",
+                new StepUpdate("completed", "queued", null, null, new java.math.BigDecimal("1.5"), null, "robot-1", null),
+                java.util.Map.of(WorkflowConstants.OBJECT_ID, "druid:rd1"), List.class);
+        assertThat(next).isEmpty();
+
+        List<Step> steps = template.requestBodyAndHeader("workflow:?operation=steps", null,
+                WorkflowConstants.OBJECT_ID, "druid:rd1", List.class);
+        assertThat(steps).extracting(Step::process).containsExactly("register-object", "google-download",
+                "google-convert", "descriptive-metadata", "cleanup");
+        assertThat(steps.get(1).status()).isEqualTo("completed");
+        assertThat(steps.get(1).note()).isEqualTo("robot-1");
+        assertThat(template.requestBodyAndHeaders("workflow:?operation=context", null, java.util.Map.of(
+                WorkflowConstants.OBJECT_ID, "druid:rd1", WorkflowConstants.VERSION, 1), String.class))
+                .isEqualTo("{\"ocr\":true}");
+        assertThat(template.requestBodyAndHeaders("workflow:?operation=context", null, java.util.Map.of(
+                WorkflowConstants.OBJECT_ID, "druid:rd2", WorkflowConstants.VERSION, 1), String.class)).isNull();
+
+        // objects at google-convert (queued) whose google-download is done: only rd1
+        StepRef convert = new StepRef("googleScannedBookWF", "google-convert");
+        StepRef download = new StepRef("googleScannedBookWF", "google-download");
+        assertThat(template.requestBody("workflow:?operation=objects",
+                new StepQuery(convert, List.of("queued"), List.of(download), null, 0), List.class))
+                .containsExactly("druid:rd1");
+        assertThat(template.requestBody("workflow:?operation=objects",
+                new StepQuery(convert, List.of("queued"), List.of(), "books", 0), List.class))
+                .containsExactly("druid:rd2");
+        assertThat(template.requestBody("workflow:?operation=lanes", StepQuery.at(convert, List.of("queued")),
+                List.class)).containsExactly("books", "fast");
+
+        List<Step> queued = template.requestBodyAndHeader("workflow:?operation=inStatus", null,
+                WorkflowConstants.STATUS, "queued", List.class);
+        assertThat(queued).extracting(Step::objectId).containsExactly("druid:rd1", "druid:rd2", "druid:rd2");
+        assertThat(template.requestBodyAndHeaders("workflow:?operation=inStatus", null, java.util.Map.of(
+                WorkflowConstants.STATUS, "queued", WorkflowConstants.BEFORE, "2000-01-01T00:00:00Z"), List.class))
+                .isEmpty();
+        assertThat(template.requestBodyAndHeaders("workflow:?operation=inStatus", null, java.util.Map.of(
+                WorkflowConstants.STATUS, "queued", WorkflowConstants.LIMIT, 1), List.class)).hasSize(1);
+
+        update("druid:rd2", "google-download", "error");
+        List<Step> errors = template.requestBody("workflow:?operation=recentErrors", null, List.class);
+        assertThat(errors).extracting(Step::objectId, Step::process)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("druid:rd2", "google-download"));
+
+        // what each of them needs, by name
+        assertThat(template.request("workflow:?operation=objects", ex -> ex.getIn().setBody("waiting"))
+                .getException()).hasMessage("Operation objects needs a StepQuery body, not String");
+        assertThat(template.request("workflow:?operation=context", ex -> ex.getIn().setHeader(
+                WorkflowConstants.OBJECT_ID, "druid:rd1")).getException())
+                .hasMessage("Operation context needs the object version in header CamelWorkflowVersion");
+        assertThat(template.request("workflow:?operation=inStatus", ex -> {
+        }).getException()).hasMessage("Operation inStatus needs the status in header CamelWorkflowStatus");
+        assertThat(template.request("workflow:?operation=inStatus", ex -> {
+            ex.getIn().setHeader(WorkflowConstants.STATUS, "queued");
+            ex.getIn().setHeader(WorkflowConstants.BEFORE, "yesterday");
+        }).getException()).hasMessage("Operation inStatus: header CamelWorkflowBefore must be a date (e.g."
+                                      + " 2026-12-01T00:00:00Z), not 'yesterday'");
+        assertThatThrownBy(() -> new StepQuery(convert, List.of(), List.of(), null, 0))
+                .hasMessage("A query of the steps at googleScannedBookWF:google-convert needs at least one status");
+        assertThatThrownBy(() -> new StepQuery(convert, List.of("queued"), List.of(), null, -1))
+                .hasMessage("The limit of a query of the steps at googleScannedBookWF:google-convert must be >= 0,"
+                            + " not -1");
     }
 
     @Test

@@ -1,9 +1,6 @@
 package dev.camelsuite.uima;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -14,7 +11,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.zip.InflaterInputStream;
 
 import dev.camelsuite.correlation.CorrelatedRequest;
 import dev.camelsuite.correlation.Correlator;
@@ -139,7 +135,8 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
     protected void doStart() throws Exception {
         super.doStart();
         // the documents are not sent again: a UIMA AS service may have analysed one whose reply was lost
-        requests = new Correlator<>(getEndpoint().getCamelContext(), this, "UimaDriverTimeouts", new Wire(), 0);
+        requests = new Correlator<>(getEndpoint().getCamelContext(), this,
+                "Requests to UIMA AS queue " + endpoint.getQueue(), new Wire(), 0);
         ServiceHelper.startService(requests);
         connect();
         metadata = ServiceMetadata.parse(askMetadata());
@@ -478,21 +475,14 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
                                         + ": " + root, endpoint.getQueue(), causes);
     }
 
-    /** The serialized bytes of an object message, never turned into objects. */
+    /** The serialized bytes of an object message, never turned into objects; inflated within a cap. */
     private static byte[] content(ActiveMQObjectMessage m) throws IOException {
         ByteSequence bytes = m.getContent();
         if (bytes == null) {
             throw new IOException("empty object message");
         }
         byte[] raw = Arrays.copyOfRange(bytes.getData(), bytes.getOffset(), bytes.getOffset() + bytes.getLength());
-        if (!m.isCompressed()) {
-            return raw;
-        }
-        try (InputStream in = new InflaterInputStream(new ByteArrayInputStream(raw))) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            in.transferTo(out);
-            return out.toByteArray();
-        }
+        return m.isCompressed() ? SerializedThrowables.inflate(raw) : raw;
     }
 
     private static Map<String, Double> timings(Message m) throws JMSException {

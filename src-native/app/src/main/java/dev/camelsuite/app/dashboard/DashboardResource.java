@@ -2,7 +2,6 @@ package dev.camelsuite.app.dashboard;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import dev.camelsuite.workflow.WorkflowComponent;
+import dev.camelsuite.app.workflow.WorkflowOperations;
+import dev.camelsuite.workflow.StepStatus;
 import dev.camelsuite.workflow.model.Step;
-import dev.camelsuite.workflow.store.WorkflowStore;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -23,7 +22,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import org.apache.camel.CamelContext;
 
 /** The numbers behind the dashboard page ({@code /dashboard/}): the workflow store's counts and the meters. */
 @Path("/dashboard/api")
@@ -34,29 +32,28 @@ public class DashboardResource {
     static final int MAX_ERRORS = 200;
 
     @Inject
-    CamelContext camelContext;
+    MeterRegistry meters;
 
     @Inject
-    MeterRegistry meters;
+    WorkflowOperations operations;
 
     @GET
     @Path("status")
     @Produces(MediaType.APPLICATION_JSON)
-    public DashboardStatus status(@QueryParam("errors") String errors) throws SQLException {
+    public DashboardStatus status(@QueryParam("errors") String errors) {
         int recentErrors = recentErrors(errors);
-        WorkflowStore store = camelContext.getComponent("workflow", WorkflowComponent.class).getStore();
         List<DashboardStatus.StepCount> steps = new ArrayList<>();
         Map<String, DashboardStatus.Queue> queues = new LinkedHashMap<>();
-        for (var count : store.counts()) {
+        for (var count : operations.counts()) {
             steps.add(new DashboardStatus.StepCount(count.workflow(), count.process(), count.status(), count.count()));
-            if (count.status().equals("queued") || count.status().equals("retrying")) {
+            if (StepStatus.QUEUED.is(count.status()) || StepStatus.RETRYING.is(count.status())) {
                 queues.merge(count.workflow() + "/" + count.process(),
                         new DashboardStatus.Queue(count.workflow(), count.process(), count.count()),
                         (a, b) -> new DashboardStatus.Queue(a.workflow(), a.process(), a.ready() + b.ready()));
             }
         }
         List<DashboardStatus.Error> recent = new ArrayList<>();
-        for (Step step : store.recentErrors(recentErrors)) {
+        for (Step step : operations.recentErrors(recentErrors)) {
             recent.add(new DashboardStatus.Error(step.objectId(), step.workflow(), step.process(), step.version(),
                     step.errorMessage(), step.statusAt().toInstant(), "/objects/"
                             + URLEncoder.encode(step.objectId(), StandardCharsets.UTF_8).replace("+", "%20")

@@ -47,9 +47,6 @@ public class ObjectWorkflowsResource {
     WorkflowOperations operations;
 
     @Inject
-    WorkflowStoreReads reads;
-
-    @Inject
     ObjectMapper json;
 
     @Inject
@@ -63,8 +60,8 @@ public class ObjectWorkflowsResource {
     @Produces(XML)
     public String workflows(@PathParam("objectId") String objectId) {
         RequestParameters.objectId(objectId);
-        List<Step> steps = reads.steps(objectId);
-        return WorkflowDocuments.workflows(objectId, steps, reads.contexts(objectId, versions(steps)));
+        List<Step> steps = operations.steps(objectId);
+        return WorkflowDocuments.workflows(objectId, steps, operations.contexts(objectId, versions(steps)));
     }
 
     /** One workflow, every version: {@code <workflow objectId id>}, empty when the object has no such workflow. */
@@ -75,7 +72,7 @@ public class ObjectWorkflowsResource {
         RequestParameters.objectId(objectId);
         Workflow found = operations.get(objectId, workflow);
         return WorkflowDocuments.workflow(objectId, workflow, found.steps(),
-                reads.contexts(objectId, versions(found.steps())));
+                operations.contexts(objectId, versions(found.steps())));
     }
 
     /**

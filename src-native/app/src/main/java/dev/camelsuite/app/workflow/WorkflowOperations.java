@@ -1,5 +1,7 @@
 package dev.camelsuite.app.workflow;
 
+import java.time.OffsetDateTime;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +12,8 @@ import dev.camelsuite.workflow.WorkflowConstants;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
 import dev.camelsuite.workflow.model.Milestone;
 import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepCount;
+import dev.camelsuite.workflow.model.StepQuery;
 import dev.camelsuite.workflow.model.StepRef;
 import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
@@ -43,21 +47,68 @@ public class WorkflowOperations {
         return read("create", headers).getBody(List.class);
     }
 
-    /** Updates a step of the active version; answers the steps the update made ready. */
+    /** Updates a step of the active version (the update as the body); answers the steps it made ready. */
     @SuppressWarnings("unchecked")
     public List<Step> update(String objectId, String workflow, String process, StepUpdate update)
             throws WorkflowNotFoundException, WorkflowConflictException {
         Map<String, Object> headers = objectAndWorkflow(objectId, workflow);
         headers.put(WorkflowConstants.PROCESS, process);
-        headers.put(WorkflowConstants.STATUS, update.status());
-        put(headers, WorkflowConstants.EXPECTED_STATUS, update.expectedStatus());
-        put(headers, WorkflowConstants.ERROR_MESSAGE, update.errorMessage());
-        put(headers, WorkflowConstants.ERROR_TEXT, update.errorText());
-        put(headers, WorkflowConstants.ELAPSED, update.elapsed());
-        put(headers, WorkflowConstants.LIFECYCLE, update.lifecycle());
-        put(headers, WorkflowConstants.NOTE, update.note());
-        put(headers, WorkflowConstants.LANE, update.lane());
-        return call("update", headers).getBody(List.class);
+        return call("update", headers, update).getBody(List.class);
+    }
+
+    /** Every step of every workflow of an object, by workflow, version and template order. */
+    @SuppressWarnings("unchecked")
+    public List<Step> steps(String objectId) {
+        return read("steps", new HashMap<>(Map.of(WorkflowConstants.OBJECT_ID, objectId))).getBody(List.class);
+    }
+
+    /** The object's contexts (JSON) of the given versions, by version; versions without one are left out. */
+    public Map<Integer, String> contexts(String objectId, Collection<Integer> versions) {
+        Map<Integer, String> contexts = new HashMap<>();
+        for (Integer version : versions) {
+            Map<String, Object> headers = new HashMap<>();
+            headers.put(WorkflowConstants.OBJECT_ID, objectId);
+            headers.put(WorkflowConstants.VERSION, version);
+            String context = read("context", headers).getBody(String.class);
+            if (context != null) {
+                contexts.put(version, context);
+            }
+        }
+        return contexts;
+    }
+
+    /** The objects a query across workflows finds (operation {@code objects}), oldest first. */
+    @SuppressWarnings("unchecked")
+    public List<String> objects(StepQuery query) {
+        return read("objects", new HashMap<>(), query).getBody(List.class);
+    }
+
+    /** The lanes of the active steps at a step in one of the statuses, in name order. */
+    @SuppressWarnings("unchecked")
+    public List<String> lanes(StepRef at, Collection<String> statuses) {
+        return read("lanes", new HashMap<>(), StepQuery.at(at, List.copyOf(statuses))).getBody(List.class);
+    }
+
+    /** Active steps of any workflow in a status since before {@code before} (null: any time), oldest first. */
+    @SuppressWarnings("unchecked")
+    public List<Step> inStatus(String status, OffsetDateTime before, int limit) {
+        Map<String, Object> headers = new HashMap<>();
+        headers.put(WorkflowConstants.STATUS, status);
+        put(headers, WorkflowConstants.BEFORE, before);
+        headers.put(WorkflowConstants.LIMIT, limit);
+        return read("inStatus", headers).getBody(List.class);
+    }
+
+    /** Active steps by workflow, process and status. */
+    @SuppressWarnings("unchecked")
+    public List<StepCount> counts() {
+        return read("counts", new HashMap<>()).getBody(List.class);
+    }
+
+    /** The newest errors of active steps, at most {@code limit}. */
+    @SuppressWarnings("unchecked")
+    public List<Step> recentErrors(int limit) {
+        return read("recentErrors", new HashMap<>(Map.of(WorkflowConstants.LIMIT, limit))).getBody(List.class);
     }
 
     /** Every step of every version of an object's workflow (none when it has no such workflow). */
@@ -134,8 +185,12 @@ public class WorkflowOperations {
 
     /** An operation that neither finds nothing nor conflicts. */
     private Message read(String operation, Map<String, Object> headers) {
+        return read(operation, headers, null);
+    }
+
+    private Message read(String operation, Map<String, Object> headers, Object body) {
         try {
-            return call(operation, headers);
+            return call(operation, headers, body);
         } catch (WorkflowNotFoundException | WorkflowConflictException e) {
             throw new IllegalStateException("Operation " + operation + " cannot fail so", e);
         }
@@ -143,7 +198,15 @@ public class WorkflowOperations {
 
     private Message call(String operation, Map<String, Object> headers)
             throws WorkflowNotFoundException, WorkflowConflictException {
-        Exchange done = producer.send(ENDPOINT + operation, exchange -> exchange.getIn().getHeaders().putAll(headers));
+        return call(operation, headers, null);
+    }
+
+    private Message call(String operation, Map<String, Object> headers, Object body)
+            throws WorkflowNotFoundException, WorkflowConflictException {
+        Exchange done = producer.send(ENDPOINT + operation, exchange -> {
+            exchange.getIn().getHeaders().putAll(headers);
+            exchange.getIn().setBody(body);
+        });
         Exception failure = done.getException();
         if (failure == null) {
             return done.getMessage();

@@ -5,6 +5,8 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
 
+import dev.camelsuite.workflow.StepStatus;
+import dev.camelsuite.workflow.model.StepQuery;
 import dev.camelsuite.workflow.model.StepRef;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -21,9 +23,6 @@ public class WorkflowQueueResource {
 
     @Inject
     WorkflowOperations operations;
-
-    @Inject
-    WorkflowStoreReads reads;
 
     /**
      * {@code <objects count><object id/>…</objects>} for one of: {@code waiting=wf:process} with any number of
@@ -43,14 +42,14 @@ public class WorkflowQueueResource {
             StepRef at = RequestParameters.step("waiting", waiting);
             List<StepRef> done = completed.stream().map(c -> RequestParameters.step("completed", c)).toList();
             Set<String> statuses = WaitingStatuses.of(operations.template(at.workflow()), at, done);
-            return QueueDocuments.objects(reads.objects(at, statuses, done, lane, n));
+            return QueueDocuments.objects(operations.objects(new StepQuery(at, List.copyOf(statuses), done, lane, n)));
         }
         if (error != null) {
             return QueueDocuments.objects(operations.errors(RequestParameters.step("error", error), lane, n));
         }
         if (!completed.isEmpty()) {
-            return QueueDocuments.objects(reads.objects(completedStep(completed.get(0), workflow),
-                    Set.of("completed"), List.of(), lane, n));
+            return QueueDocuments.objects(operations.objects(new StepQuery(completedStep(completed.get(0), workflow),
+                    List.of(StepStatus.COMPLETED.label()), List.of(), lane, n)));
         }
         throw new InvalidRequestException("Give parameter waiting=workflow:process (with any completed=workflow:process),"
                                           + " error=workflow:process, or completed=process with workflow=workflow");
@@ -61,7 +60,7 @@ public class WorkflowQueueResource {
     @Path("lane_ids")
     @Produces(ObjectWorkflowsResource.XML)
     public String lanes(@QueryParam("step") String step) {
-        return QueueDocuments.lanes(reads.lanes(RequestParameters.step("step", step), WaitingStatuses.NOT_STARTED));
+        return QueueDocuments.lanes(operations.lanes(RequestParameters.step("step", step), WaitingStatuses.NOT_STARTED));
     }
 
     /**
@@ -75,7 +74,7 @@ public class WorkflowQueueResource {
         int max = RequestParameters.limit(limit);
         Integer hours = RequestParameters.nonNegativeInt("hours-ago", hoursAgo);
         OffsetDateTime before = hours == null ? null : OffsetDateTime.now(ZoneOffset.UTC).minusHours(hours);
-        return QueueDocuments.queuedSteps(reads.inStatus("queued", before, max));
+        return QueueDocuments.queuedSteps(operations.inStatus(StepStatus.QUEUED.label(), before, max));
     }
 
     /** {@code completed=process} with {@code workflow=wf}, or {@code completed=wf:process}. */
