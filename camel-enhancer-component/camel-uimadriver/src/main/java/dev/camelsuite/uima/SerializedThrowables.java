@@ -3,11 +3,16 @@ package dev.camelsuite.uima;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.zip.InflaterInputStream;
 
 /**
  * Reads the exception a UIMA AS service sends back (a Java-serialized {@code UimaEEServiceException} wrapping the
@@ -15,10 +20,19 @@ import java.util.Map;
  * only class names and field values come out. No class is ever loaded or instantiated, so a hostile or merely
  * unexpected stream can do nothing — a stricter form of a deserialization filter — and the service's classes need not
  * be on this side's classpath at all.
+ * <p>
+ * Whatever the stream says, reading it ends, and soon: the stream is at most {@value #MAX_BYTES} bytes (inflated, when
+ * it came compressed), objects nest and class hierarchies reach at most {@value #MAX_DEPTH} deep, a hierarchy that
+ * names itself as its own superclass is refused, and at most {@value #MAX_HANDLES} objects are kept.
  */
 final class SerializedThrowables {
 
+    /** Deepest nesting of objects, and of a class hierarchy. */
     private static final int MAX_DEPTH = 64;
+    /** The largest stream read, compressed streams inflated. */
+    static final int MAX_BYTES = 1 << 20;
+    /** The most objects, strings and class descriptions one stream may define. */
+    private static final int MAX_HANDLES = 1 << 16;
 
     /** One exception of the chain: the class the service threw and its message (null when it had none). */
     record RemoteCause(String className, String message) {
@@ -65,6 +79,10 @@ final class SerializedThrowables {
      * @throws IOException when the bytes are not a serialized object of a form this reader knows
      */
     static List<RemoteCause> read(byte[] bytes) throws IOException {
+        if (bytes.length > MAX_BYTES) {
+            throw new IOException("a serialized exception of " + bytes.length + " bytes; at most " + MAX_BYTES
+                                  + " are read");
+        }
         SerializedThrowables reader = new SerializedThrowables(bytes);
         if (reader.in.readUnsignedShort() != 0xACED || reader.in.readUnsignedShort() != 5) {
             throw new IOException("not a Java serialization stream");
@@ -87,6 +105,18 @@ final class SerializedThrowables {
         return chain;
     }
 
+    /** Inflates a compressed stream (ActiveMQ's compressed object messages), refusing one that inflates too far. */
+    static byte[] inflate(byte[] compressed) throws IOException {
+        try (InputStream in = new InflaterInputStream(new ByteArrayInputStream(compressed))) {
+            byte[] bytes = in.readNBytes(MAX_BYTES + 1);
+            if (bytes.length > MAX_BYTES) {
+                throw new IOException("a compressed serialized exception inflates to more than " + MAX_BYTES
+                                      + " bytes");
+            }
+            return bytes;
+        }
+    }
+
     /** Throwable's own message, or a UIMA exception's message key and arguments (its text lives in a bundle). */
     private static String messageOf(SerialObject o) {
         Object message = o.fields.get("detailMessage");
@@ -97,7 +127,7 @@ final class SerializedThrowables {
         if (key instanceof String k) {
             StringBuilder sb = new StringBuilder(k);
             if (o.fields.get("mArguments") instanceof Object[] args && args.length > 0) {
-                sb.append(' ').append(java.util.Arrays.stream(args).map(SerializedThrowables::text).toList());
+                sb.append(' ').append(Arrays.stream(args).map(SerializedThrowables::text).toList());
             }
             return sb.toString();
         }
@@ -118,6 +148,10 @@ final class SerializedThrowables {
             throw new IOException("objects nested too deep");
         }
         int tc = in.readUnsignedByte();
+        while (tc == 0x79) { // TC_RESET: a loop, so that a stream of resets cannot nest the reader's calls
+            handles.clear();
+            tc = in.readUnsignedByte();
+        }
         switch (tc) {
             case 0x70: // TC_NULL
                 return null;
@@ -142,7 +176,7 @@ final class SerializedThrowables {
             case 0x7E: { // TC_ENUM
                 ClassDesc desc = classDescOrNull(depth);
                 int handle = handles.size();
-                handles.add(null);
+                register(null);
                 Object constant = content(depth + 1);
                 String value = (desc == null ? "?" : desc.name) + "." + constant;
                 handles.set(handle, value);
@@ -158,9 +192,6 @@ final class SerializedThrowables {
             case 0x7A: // TC_BLOCKDATALONG
                 in.skipNBytes(in.readInt());
                 return BLOCK;
-            case 0x79: // TC_RESET
-                handles.clear();
-                return content(depth);
             default:
                 throw new IOException("unexpected type code 0x" + Integer.toHexString(tc));
         }
@@ -169,7 +200,10 @@ final class SerializedThrowables {
     /** Stands for block data, which this reader skips. */
     private static final Object BLOCK = new Object();
 
-    private Object register(Object value) {
+    private Object register(Object value) throws IOException {
+        if (handles.size() >= MAX_HANDLES) {
+            throw new IOException("more than " + MAX_HANDLES + " objects in one stream");
+        }
         handles.add(value);
         return value;
     }
@@ -238,7 +272,7 @@ final class SerializedThrowables {
             throw new IOException("bad array class");
         }
         int handle = handles.size();
-        handles.add(null);
+        register(null);
         int length = in.readInt();
         if (length < 0 || length > 1 << 20) {
             throw new IOException("bad array length " + length);
@@ -263,7 +297,15 @@ final class SerializedThrowables {
         SerialObject object = new SerialObject(desc.name);
         register(object);
         List<ClassDesc> hierarchy = new ArrayList<>();
+        Set<ClassDesc> walked = Collections.newSetFromMap(new IdentityHashMap<>());
         for (ClassDesc d = desc; d != null; d = d.superDesc) {
+            if (!walked.add(d)) {
+                throw new IOException("the class hierarchy of " + desc.name + " names " + d.name
+                                      + " as its own superclass");
+            }
+            if (walked.size() > MAX_DEPTH) {
+                throw new IOException("the class hierarchy of " + desc.name + " is deeper than " + MAX_DEPTH);
+            }
             hierarchy.add(0, d);
         }
         for (ClassDesc d : hierarchy) {
