@@ -1,5 +1,6 @@
 package dev.camelsuite.correlation;
 
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.camel.AsyncCallback;
@@ -25,6 +26,7 @@ public class CorrelatedRequest<P> {
     private volatile P place;
     private volatile boolean waited;
     private volatile boolean resendable = true;
+    private volatile ScheduledFuture<?> expiry;
 
     /**
      * @param key     what the reply names to correlate with it: the reference id
@@ -95,6 +97,19 @@ public class CorrelatedRequest<P> {
 
     void resendable(boolean resendable) {
         this.resendable = resendable;
+    }
+
+    /** Milliseconds since it was accepted. */
+    long waitedMillis() {
+        return (System.nanoTime() - acceptedNanos) / 1_000_000;
+    }
+
+    ScheduledFuture<?> expiry() {
+        return expiry;
+    }
+
+    void expiry(ScheduledFuture<?> expiry) {
+        this.expiry = expiry;
     }
 
     /** True the first time only: the one completion of the exchange. */

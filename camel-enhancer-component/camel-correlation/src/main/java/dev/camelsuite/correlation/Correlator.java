@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.apache.camel.CamelContext;
@@ -23,8 +24,11 @@ import org.slf4j.LoggerFactory;
  * producer and the UIMA AS driver:
  * <ul>
  * <li><b>places</b>: at most as many requests in flight as there are places (the CAS pool); the others wait in a
- * line, holding no thread, and are sent as places free up;</li>
- * <li><b>timeouts</b>: a request is registered in a {@link DefaultTimeoutMap} before it is sent, for its timeout;</li>
+ * line of at most {@code maxWaiting}, holding no thread, and are sent as places free up; a request that finds the
+ * line full is refused at once;</li>
+ * <li><b>timeouts</b>: a request's timeout counts from its arrival: one that waits for a place longer fails without
+ * being sent, and its first attempt gets what is left; it is registered in a {@link DefaultTimeoutMap} before it is
+ * sent;</li>
  * <li><b>retries</b>: a send the broker refused, or a request without a reply in time, is sent again, up to
  * {@code maxRetries} times;</li>
  * <li><b>exactly-once completion</b>: whoever removes a request from the timeout map — a reply ({@link #take}), the
@@ -46,6 +50,7 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
     private final String name;
     private final RequestChannel<R> channel;
     private final int maxRetries;
+    private final int maxWaiting;
     private final Queue<P> places = new ConcurrentLinkedQueue<>();
     private final Map<String, R> active = new ConcurrentHashMap<>();
     private final Queue<R> waiting = new ConcurrentLinkedQueue<>();
@@ -56,16 +61,22 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
      * @param owner      the producer, whose threads these are (for the executor service manager)
      * @param name       the name of the timeout thread, and of the requests in log messages
      * @param maxRetries how many times a request is sent again after a refused send or a timeout
+     * @param maxWaiting how many requests may wait for a place; one more is refused
      */
-    public Correlator(CamelContext camelContext, Object owner, String name, RequestChannel<R> channel, int maxRetries) {
+    public Correlator(CamelContext camelContext, Object owner, String name, RequestChannel<R> channel, int maxRetries,
+                      int maxWaiting) {
         if (maxRetries < 0) {
             throw new IllegalArgumentException("maxRetries must be >= 0, was " + maxRetries);
+        }
+        if (maxWaiting < 0) {
+            throw new IllegalArgumentException("maxWaiting must be >= 0, was " + maxWaiting);
         }
         this.camelContext = camelContext;
         this.owner = owner;
         this.name = name;
         this.channel = channel;
         this.maxRetries = maxRetries;
+        this.maxWaiting = maxWaiting;
     }
 
     /** Adds a place: one more request may be in flight. */
@@ -82,9 +93,11 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
     }
 
     /**
-     * Accepts a request: sent at once when a place is free, else put in the waiting line.
+     * Accepts a request: sent at once when a place is free, else put in the waiting line, where it waits at most its
+     * timeout.
      *
      * @return false, and nothing done, when a request of the same key is already accepted
+     * @throws RejectedExecutionException when no place is free and {@code maxWaiting} requests wait already
      */
     public boolean submit(R request) {
         if (active.putIfAbsent(request.getKey(), request) != null) {
@@ -93,12 +106,28 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
         P place = places.poll();
         if (place != null) {
             send(request, place);
-        } else {
-            request.waited(true);
-            waiting.add(request);
-            sendWaiting();
+            return true;
         }
+        if (waiting.size() >= maxWaiting) {
+            active.remove(request.getKey(), request);
+            throw new RejectedExecutionException(name + ": every place is taken and " + maxWaiting + " requests wait"
+                                                 + " for one already (option maxWaiting)");
+        }
+        request.waited(true);
+        if (request.getTimeout() > 0) {
+            request.expiry(timer.schedule(() -> expireWaiting(request), request.getTimeout(), TimeUnit.MILLISECONDS));
+        }
+        waiting.add(request);
+        sendWaiting();
         return true;
+    }
+
+    /** A request still waiting for a place when its timeout ran out fails without being sent. */
+    private void expireWaiting(R request) {
+        if (waiting.remove(request)) {
+            channel.noReplyInTime(request);
+            complete(request, channel.timedOut(request), null);
+        }
     }
 
     /**
@@ -206,6 +235,9 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
 
     private void send(R request, P place) {
         request.place(place);
+        if (request.expiry() != null) {
+            request.expiry().cancel(false);
+        }
         if (request.waited() && request.getAttempts() == 0) {
             channel.waitedForPlace(request, System.nanoTime() - request.acceptedNanos());
         }
@@ -215,8 +247,12 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
     /** Registers the request for its reply, then sends it; a refused send is retried or completes the request. */
     private void transmit(R request) {
         while (true) {
+            // the first attempt gets what is left of the timeout after the wait for a place; a retry the whole timeout
+            long timeout = request.getTimeout() <= 0 ? NO_TIMEOUT
+                    : request.getAttempts() == 0 ? Math.max(1, request.getTimeout() - request.waitedMillis())
+                    : request.getTimeout();
             request.sent();
-            inFlight.put(request.getKey(), request, request.getTimeout() > 0 ? request.getTimeout() : NO_TIMEOUT);
+            inFlight.put(request.getKey(), request, timeout);
             try {
                 channel.send(request);
                 channel.sent(request);

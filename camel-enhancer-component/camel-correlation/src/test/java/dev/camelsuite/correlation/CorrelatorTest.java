@@ -80,7 +80,11 @@ class CorrelatorTest {
     }
 
     private Correlator<Request, String> correlator(int places, int maxRetries) {
-        correlator = new Correlator<>(camel, this, "test requests", channel, maxRetries);
+        return correlator(places, maxRetries, 1000);
+    }
+
+    private Correlator<Request, String> correlator(int places, int maxRetries, int maxWaiting) {
+        correlator = new Correlator<>(camel, this, "test requests", channel, maxRetries, maxWaiting);
         correlator.start();
         for (int i = 0; i < places; i++) {
             correlator.addPlace("place-" + i);
@@ -264,5 +268,61 @@ class CorrelatorTest {
         c.stop();
         assertThat(left.done).hasValue(1);
         assertThat(left.getExchange().getException()).isInstanceOf(RejectedExecutionException.class);
+    }
+
+    @Test
+    void aFullWaitingLineRefusesTheNextRequestAtOnce() {
+        Correlator<Request, String> c = correlator(1, 0, 2);
+        c.submit(request("sent", 0));
+        c.submit(request("waits 1", 0));
+        c.submit(request("waits 2", 0));
+        Request refused = request("one too many", 0);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> c.submit(refused))
+                .isInstanceOf(RejectedExecutionException.class)
+                .hasMessage("test requests: every place is taken and 2 requests wait for one already (option"
+                            + " maxWaiting)");
+        assertThat(refused.done).hasValue(0);
+        assertThat(c.getActiveCount()).isEqualTo(3);
+        // its key is free again: the caller may try once more later
+        c.complete(c.take("sent"), null, null);
+        assertThat(channel.sent).containsExactly("sent", "waits 1");
+        assertThat(c.submit(request("one too many", 0))).isTrue();
+    }
+
+    @Test
+    void aRequestWaitingForAPlaceLongerThanItsTimeoutFailsWithoutBeingSent() throws Exception {
+        Correlator<Request, String> c = correlator(1, 3);
+        Request first = request("holds the place", 0);
+        Request late = request("waits", 150);
+        c.submit(first);
+        c.submit(late);
+        awaitTrue(5, () -> late.done.get() == 1);
+        assertThat(late.getExchange().getException()).isInstanceOf(ExchangeTimedOutException.class)
+                .hasMessageContaining("no reply to waits");
+        assertThat(late.getAttempts()).isZero();
+        assertThat(c.getWaitingCount()).isZero();
+        // the place it never had goes to the next one
+        c.complete(c.take("holds the place"), null, null);
+        Request next = request("next", 0);
+        c.submit(next);
+        assertThat(channel.sent).containsExactly("holds the place", "next");
+        assertThat(c.getFreePlaces()).isZero();
+    }
+
+    @Test
+    void theFirstAttemptGetsWhatIsLeftOfTheTimeoutAfterTheWait() throws Exception {
+        Correlator<Request, String> c = correlator(1, 0);
+        Request first = request("first", 0);
+        Request second = request("second", 400);
+        c.submit(first);
+        c.submit(second);
+        Thread.sleep(300);
+        long freed = System.nanoTime();
+        c.complete(c.take("first"), null, null);
+        assertThat(channel.sent).containsExactly("first", "second");
+        awaitTrue(5, () -> second.done.get() == 1);
+        // sent after about 300 ms of its 400, it had about 100 ms left, not another 400
+        assertThat((System.nanoTime() - freed) / 1_000_000).isLessThan(350);
+        assertThat(second.getExchange().getException()).isInstanceOf(ExchangeTimedOutException.class);
     }
 }

@@ -60,6 +60,8 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "maxretries":
         case "maxRetries": getOrCreateConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxwaiting":
+        case "maxWaiting": getOrCreateConfiguration(target).setMaxWaiting(property(camelContext, int.class, value)); return true;
         case "password": getOrCreateConfiguration(target).setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "prefetch": getOrCreateConfiguration(target).setPrefetch(property(camelContext, int.class, value)); return true;
         case "queue": getOrCreateConfiguration(target).setQueue(property(camelContext, java.lang.String.class, value)); return true;
@@ -114,6 +116,8 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "lazyStartProducer": return boolean.class;
         case "maxretries":
         case "maxRetries": return int.class;
+        case "maxwaiting":
+        case "maxWaiting": return int.class;
         case "password": return java.lang.String.class;
         case "prefetch": return int.class;
         case "queue": return java.lang.String.class;
@@ -169,6 +173,8 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "maxretries":
         case "maxRetries": return getOrCreateConfiguration(target).getMaxRetries();
+        case "maxwaiting":
+        case "maxWaiting": return getOrCreateConfiguration(target).getMaxWaiting();
         case "password": return getOrCreateConfiguration(target).getPassword();
         case "prefetch": return getOrCreateConfiguration(target).getPrefetch();
         case "queue": return getOrCreateConfiguration(target).getQueue();

@@ -39,6 +39,8 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
         case "instanceId": target.setInstanceId(property(camelContext, java.lang.String.class, value)); return true;
         case "maxretries":
         case "maxRetries": target.setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxwaiting":
+        case "maxWaiting": target.setMaxWaiting(property(camelContext, int.class, value)); return true;
         case "password": target.setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "prefetch": target.setPrefetch(property(camelContext, int.class, value)); return true;
         case "queue": target.setQueue(property(camelContext, java.lang.String.class, value)); return true;
@@ -79,6 +81,8 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
         case "instanceId": return java.lang.String.class;
         case "maxretries":
         case "maxRetries": return int.class;
+        case "maxwaiting":
+        case "maxWaiting": return int.class;
         case "password": return java.lang.String.class;
         case "prefetch": return int.class;
         case "queue": return java.lang.String.class;
@@ -120,6 +124,8 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
         case "instanceId": return target.getInstanceId();
         case "maxretries":
         case "maxRetries": return target.getMaxRetries();
+        case "maxwaiting":
+        case "maxWaiting": return target.getMaxWaiting();
         case "password": return target.getPassword();
         case "prefetch": return target.getPrefetch();
         case "queue": return target.getQueue();

@@ -47,6 +47,8 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "maxretries":
         case "maxRetries": target.getConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
+        case "maxwaiting":
+        case "maxWaiting": target.getConfiguration().setMaxWaiting(property(camelContext, int.class, value)); return true;
         case "password": target.getConfiguration().setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "prefetch": target.getConfiguration().setPrefetch(property(camelContext, int.class, value)); return true;
         case "queue": target.getConfiguration().setQueue(property(camelContext, java.lang.String.class, value)); return true;
@@ -95,6 +97,8 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "lazyStartProducer": return boolean.class;
         case "maxretries":
         case "maxRetries": return int.class;
+        case "maxwaiting":
+        case "maxWaiting": return int.class;
         case "password": return java.lang.String.class;
         case "prefetch": return int.class;
         case "queue": return java.lang.String.class;
@@ -144,6 +148,8 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "maxretries":
         case "maxRetries": return target.getConfiguration().getMaxRetries();
+        case "maxwaiting":
+        case "maxWaiting": return target.getConfiguration().getMaxWaiting();
         case "password": return target.getConfiguration().getPassword();
         case "prefetch": return target.getConfiguration().getPrefetch();
         case "queue": return target.getConfiguration().getQueue();

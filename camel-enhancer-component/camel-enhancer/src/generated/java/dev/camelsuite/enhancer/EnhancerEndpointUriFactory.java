@@ -23,7 +23,7 @@ public class EnhancerEndpointUriFactory extends org.apache.camel.support.compone
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(24);
+        Set<String> props = new HashSet<>(25);
         props.add("bridgeErrorHandler");
         props.add("brokerURL");
         props.add("casPoolSize");
@@ -37,6 +37,7 @@ public class EnhancerEndpointUriFactory extends org.apache.camel.support.compone
         props.add("instanceId");
         props.add("lazyStartProducer");
         props.add("maxRetries");
+        props.add("maxWaiting");
         props.add("password");
         props.add("prefetch");
         props.add("queue");

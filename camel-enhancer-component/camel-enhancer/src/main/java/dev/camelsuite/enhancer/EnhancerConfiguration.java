@@ -34,9 +34,16 @@ public class EnhancerConfiguration implements Cloneable {
 
     @UriParam(label = "producer", defaultValue = "8",
               description = "Requests in flight per producer (UIMA AS CasPoolSize). When the pool is full the exchange"
-                            + " waits, holding no thread, until a reply frees a place; its timeout starts when it is sent.")
+                            + " waits, holding no thread, until a reply frees a place; its timeout counts from its"
+                            + " arrival, the wait included.")
     @Metadata(defaultValue = "8")
     private int casPoolSize = 8;
+
+    @UriParam(label = "producer", defaultValue = "1000",
+              description = "Exchanges that may wait for a place in the pool (remote mode); one more fails at once with"
+                            + " RejectedExecutionException naming this option.")
+    @Metadata(defaultValue = "1000")
+    private int maxWaiting = 1000;
 
     @UriParam(label = "producer", defaultValue = "0",
               description = "How often a request is sent again after it timed out or could not be sent (another worker"
@@ -71,10 +78,11 @@ public class EnhancerConfiguration implements Cloneable {
     @Metadata(defaultValue = "60000")
     private long getMetaTimeout = 60_000;
 
-    @UriParam(label = "producer", defaultValue = "0",
+    @UriParam(label = "producer", defaultValue = "60000",
               description = "Milliseconds to wait for every known worker instance to answer collection process complete;"
                             + " 0 for no limit.")
-    private long cpcTimeout;
+    @Metadata(defaultValue = "60000")
+    private long cpcTimeout = 60_000;
 
     @UriParam(label = "producer",
               description = "Send every document to this worker instance only (its instanceId). The header"
@@ -101,11 +109,13 @@ public class EnhancerConfiguration implements Cloneable {
     @Metadata(defaultValue = "terminate")
     private String thresholdAction = "terminate";
 
-    @UriParam(label = "producer", defaultValue = "0",
-              description = "Milliseconds the whole chain may take (local mode) or the round trip of one request may take"
-                            + " (remote mode); 0 for no limit. When it runs out the exchange fails with"
-                            + " ExchangeTimedOutException. The header CamelEnhancerTimeout overrides it.")
-    private long timeout;
+    @UriParam(label = "producer", defaultValue = "60000",
+              description = "Milliseconds the whole chain may take (local mode) or one request may take from its arrival"
+                            + " (remote mode: the wait for a place, then each attempt); 0 for no limit. When it runs out"
+                            + " the exchange fails with ExchangeTimedOutException. The header CamelEnhancerTimeout"
+                            + " overrides it.")
+    @Metadata(defaultValue = "60000")
+    private long timeout = 60_000;
 
     @UriParam(label = "producer", defaultValue = "true",
               description = "Whether a failed chain throws EnhancementException. When false, the enhanced item comes"
@@ -137,6 +147,9 @@ public class EnhancerConfiguration implements Cloneable {
         }
         if (casPoolSize <= 0) {
             throw new IllegalArgumentException("Option casPoolSize must be > 0 but was " + casPoolSize);
+        }
+        if (maxWaiting < 0) {
+            throw new IllegalArgumentException("Option maxWaiting must be >= 0 but was " + maxWaiting);
         }
         if (maxRetries < 0) {
             throw new IllegalArgumentException("Option maxRetries must be >= 0 but was " + maxRetries);
@@ -236,6 +249,14 @@ public class EnhancerConfiguration implements Cloneable {
 
     public void setCasPoolSize(int casPoolSize) {
         this.casPoolSize = casPoolSize;
+    }
+
+    public int getMaxWaiting() {
+        return maxWaiting;
+    }
+
+    public void setMaxWaiting(int maxWaiting) {
+        this.maxWaiting = maxWaiting;
     }
 
     public int getMaxRetries() {

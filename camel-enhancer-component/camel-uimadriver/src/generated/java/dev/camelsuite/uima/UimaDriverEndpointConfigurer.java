@@ -33,6 +33,8 @@ public class UimaDriverEndpointConfigurer extends PropertyConfigurerSupport impl
         case "getMetaTimeout": target.setGetMetaTimeout(property(camelContext, long.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
+        case "maxwaiting":
+        case "maxWaiting": target.setMaxWaiting(property(camelContext, int.class, value)); return true;
         case "password": target.setPassword(property(camelContext, java.lang.String.class, value)); return true;
         case "queue": target.setQueue(property(camelContext, java.lang.String.class, value)); return true;
         case "targetserviceid":
@@ -57,6 +59,8 @@ public class UimaDriverEndpointConfigurer extends PropertyConfigurerSupport impl
         case "getMetaTimeout": return long.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
+        case "maxwaiting":
+        case "maxWaiting": return int.class;
         case "password": return java.lang.String.class;
         case "queue": return java.lang.String.class;
         case "targetserviceid":
@@ -82,6 +86,8 @@ public class UimaDriverEndpointConfigurer extends PropertyConfigurerSupport impl
         case "getMetaTimeout": return target.getGetMetaTimeout();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
+        case "maxwaiting":
+        case "maxWaiting": return target.getMaxWaiting();
         case "password": return target.getPassword();
         case "queue": return target.getQueue();
         case "targetserviceid":

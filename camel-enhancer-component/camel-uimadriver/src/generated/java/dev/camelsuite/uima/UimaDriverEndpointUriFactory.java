@@ -23,13 +23,14 @@ public class UimaDriverEndpointUriFactory extends org.apache.camel.support.compo
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(11);
+        Set<String> props = new HashSet<>(12);
         props.add("brokerURL");
         props.add("casPoolSize");
         props.add("childAnnotations");
         props.add("cpcTimeout");
         props.add("getMetaTimeout");
         props.add("lazyStartProducer");
+        props.add("maxWaiting");
         props.add("password");
         props.add("queue");
         props.add("targetServiceId");

@@ -30,15 +30,19 @@ public class UimaDriverEndpoint extends DefaultEndpoint {
                             + " no thread. Also accepted as CasPoolSize.",
               defaultValue = "1")
     private int casPoolSize = 1;
-    @UriParam(description = "Milliseconds to wait for the analysed CAS, 0 for no limit. Also accepted as Timeout.",
-              defaultValue = "0", javaType = "long")
-    private long timeout;
+    @UriParam(description = "Documents that may wait for a CAS; one more fails at once with RejectedExecutionException"
+                            + " naming this option.", defaultValue = "1000")
+    private int maxWaiting = 1000;
+    @UriParam(description = "Milliseconds to wait for the analysed CAS, counted from the exchange's arrival (the wait"
+                            + " for a CAS included); 0 for no limit. Also accepted as Timeout.",
+              defaultValue = "60000", javaType = "long")
+    private long timeout = 60_000;
     @UriParam(description = "Milliseconds the producer waits, when it starts, for the service to answer GetMeta",
               defaultValue = "60000", javaType = "long")
     private long getMetaTimeout = 60_000;
     @UriParam(description = "Milliseconds to wait for the answer to Collection Process Complete, 0 for no limit",
-              defaultValue = "0", javaType = "long")
-    private long cpcTimeout;
+              defaultValue = "60000", javaType = "long")
+    private long cpcTimeout = 60_000;
     @UriParam(description = "Send every document to this service instance only (its id, by default ip:pid)")
     private String targetServiceId;
     @UriParam(description = "Put the annotations of the child CASes a CAS multiplier produces in the result (they are"
@@ -77,6 +81,9 @@ public class UimaDriverEndpoint extends DefaultEndpoint {
         if (casPoolSize <= 0) {
             throw new IllegalArgumentException("Option casPoolSize (CasPoolSize) must be an integer larger than zero, not "
                                                + casPoolSize);
+        }
+        if (maxWaiting < 0) {
+            throw new IllegalArgumentException("Option maxWaiting must be zero or more, not " + maxWaiting);
         }
         if (timeout < 0) {
             throw new IllegalArgumentException("Option timeout (Timeout) must be zero (no limit) or more milliseconds, not "
@@ -119,6 +126,14 @@ public class UimaDriverEndpoint extends DefaultEndpoint {
 
     public void setCasPoolSize(int casPoolSize) {
         this.casPoolSize = casPoolSize;
+    }
+
+    public int getMaxWaiting() {
+        return maxWaiting;
+    }
+
+    public void setMaxWaiting(int maxWaiting) {
+        this.maxWaiting = maxWaiting;
     }
 
     public long getTimeout() {

@@ -136,7 +136,7 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
         super.doStart();
         // the documents are not sent again: a UIMA AS service may have analysed one whose reply was lost
         requests = new Correlator<>(getEndpoint().getCamelContext(), this,
-                "Requests to UIMA AS queue " + endpoint.getQueue(), new Wire(), 0);
+                "Requests to UIMA AS queue " + endpoint.getQueue(), new Wire(), 0, endpoint.getMaxWaiting());
         ServiceHelper.startService(requests);
         connect();
         metadata = ServiceMetadata.parse(askMetadata());

@@ -20,7 +20,10 @@ class UimaDriverEndpointTest extends CamelTestSupport {
         assertThat(e.getBrokerURL()).isEqualTo("tcp://localhost:61616");
         assertThat(e.getQueue()).isEqualTo("TextAnalysisQueue");
         assertThat(e.getCasPoolSize()).isEqualTo(1);
-        assertThat(e.getTimeout()).isZero();
+        // nothing waits for ever by default: a lost reply ends its exchange after a minute
+        assertThat(e.getTimeout()).isEqualTo(60_000);
+        assertThat(e.getCpcTimeout()).isEqualTo(60_000);
+        assertThat(e.getMaxWaiting()).isEqualTo(1000);
         assertThat(e.getGetMetaTimeout()).isEqualTo(60_000);
 
         UimaDriverEndpoint seed = endpoint("uimadriver:tcp://localhost:61616?queue=Q&CasPoolSize=4&Timeout=2500");
@@ -66,6 +69,8 @@ class UimaDriverEndpointTest extends CamelTestSupport {
                 "Option timeout (Timeout) must be zero (no limit) or more milliseconds, not -1");
         assertRejected("uimadriver:tcp://localhost:61616?queue=Q&getMetaTimeout=0", "Option getMetaTimeout");
         assertRejected("uimadriver:tcp://localhost:61616?queue=Q&cpcTimeout=-5", "Option cpcTimeout");
+        assertRejected("uimadriver:tcp://localhost:61616?queue=Q&maxWaiting=-1",
+                "Option maxWaiting must be zero or more, not -1");
         assertRejected("uimadriver:tcp://localhost:61616", "Option queue is required");
         assertRejected("uimadriver:tcp://localhost:61616?queue=Q&Timeot=5", "Unknown option Timeot");
         assertRejected("uimadriver:tcp://localhost:61616?queue=Q&CasPoolSize=2&casPoolSize=3",

@@ -165,7 +165,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     protected void doStart() throws Exception {
         super.doStart();
         requests = new Correlator<>(getEndpoint().getCamelContext(), this, "Requests to queue " + configuration.getQueue(),
-                new Wire(), configuration.getMaxRetries());
+                new Wire(), configuration.getMaxRetries(), configuration.getMaxWaiting());
         ServiceHelper.startService(requests);
         for (int i = 0; i < configuration.getCasPoolSize(); i++) {
             requests.addPlace(PLACE);

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.EnhancerConstants;
+import dev.camelsuite.enhancer.EnhancerEndpoint;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.engine.EngineException;
@@ -265,6 +266,42 @@ class RemoteEnhancerTest extends CamelTestSupport {
     }
 
     @Test
+    void anExchangeFindingTheWaitingLineFullFailsAtOnceAndTheOthersComplete() throws Exception {
+        EnhancerEndpoint endpoint = context.getEndpoint(remote("busy", "busy.q", "casPoolSize=1&maxWaiting=1&timeout=20000"),
+                EnhancerEndpoint.class);
+        RemoteEnhancerProducer producer = (RemoteEnhancerProducer) endpoint.createProducer();
+        producer.start();
+        try {
+            List<CompletableFuture<Exchange>> ends = new ArrayList<>();
+            for (String body : new String[] { "300", "1", "1" }) {
+                Exchange exchange = endpoint.createExchange();
+                exchange.getIn().setBody(body);
+                CompletableFuture<Exchange> end = new CompletableFuture<>();
+                producer.process(exchange, doneSync -> end.complete(exchange));
+                ends.add(end);
+            }
+            // the first holds the only place, the second waits, the third found the line full: it ended at once
+            assertThat(producer.getWaitingCount()).isEqualTo(1);
+            assertThat(ends.get(2)).isDone();
+            assertThat(ends.get(2).get().getException()).isInstanceOf(java.util.concurrent.RejectedExecutionException.class)
+                    .hasMessage("Requests to queue busy.q: every place is taken and 1 requests wait for one already"
+                                + " (option maxWaiting)");
+            assertThat(ends.get(0).get(10, TimeUnit.SECONDS).getException()).isNull();
+            assertThat(ends.get(1).get(10, TimeUnit.SECONDS).getException()).isNull();
+        } finally {
+            producer.stop();
+        }
+    }
+
+    @Test
+    void nothingWaitsForEverByDefault() {
+        EnhancerEndpoint endpoint = context.getEndpoint(remote("demo", "q", ""), EnhancerEndpoint.class);
+        assertThat(endpoint.getConfiguration().getTimeout()).isEqualTo(60_000);
+        assertThat(endpoint.getConfiguration().getCpcTimeout()).isEqualTo(60_000);
+        assertThat(endpoint.getConfiguration().getMaxWaiting()).isEqualTo(1000);
+    }
+
+    @Test
     void aDuplicateReferenceIdInFlightIsRejected() throws Exception {
         String uri = remote("busy", "busy.q", "timeout=20000");
         CompletableFuture<Object> first = template.asyncRequestBodyAndHeader(uri, "500", EnhancerConstants.REFERENCE_ID,
@@ -379,6 +416,8 @@ class RemoteEnhancerTest extends CamelTestSupport {
                 .rootCause().hasMessage("Option casPoolSize must be > 0 but was 0");
         assertThatThrownBy(() -> context.getEndpoint(remote("demo", "q", "maxRetries=-1")))
                 .rootCause().hasMessage("Option maxRetries must be >= 0 but was -1");
+        assertThatThrownBy(() -> context.getEndpoint(remote("demo", "q", "maxWaiting=-1")))
+                .rootCause().hasMessage("Option maxWaiting must be >= 0 but was -1");
         assertThatThrownBy(() -> context.getEndpoint(remote("demo", "q", "serializer=xml")))
                 .rootCause().hasMessage("Option serializer must be json or binary but was 'xml'");
         assertThatThrownBy(() -> context.getEndpoint(remote("demo", "q", "concurrentConsumers=0")))
