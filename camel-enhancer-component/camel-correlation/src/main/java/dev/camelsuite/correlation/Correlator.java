@@ -55,6 +55,8 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
     private final Map<String, R> active = new ConcurrentHashMap<>();
     private final Queue<R> waiting = new ConcurrentLinkedQueue<>();
     private volatile ScheduledExecutorService timer;
+    /** While the connection to the broker is interrupted nothing is sent: requests wait for it in the line. */
+    private volatile boolean paused;
     private volatile DefaultTimeoutMap<String, R> inFlight;
 
     /**
@@ -103,7 +105,7 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
         if (active.putIfAbsent(request.getKey(), request) != null) {
             return false;
         }
-        P place = places.poll();
+        P place = paused ? null : places.poll();
         if (place != null) {
             send(request, place);
             return true;
@@ -270,9 +272,25 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
         }
     }
 
+    /**
+     * The connection to the broker is interrupted: nothing is sent until {@link #resume()}, new requests wait in the
+     * line (within their timeout). The producer fails what is in flight, whose replies may be lost.
+     */
+    public void pause() {
+        paused = true;
+    }
+
+    /** The connection is back: the waiting requests are sent as places allow. */
+    public void resume() {
+        paused = false;
+        if (isRunAllowed()) {
+            sendWaiting();
+        }
+    }
+
     /** Sends waiting requests while there are places; safe to call from any thread at any time. */
     private void sendWaiting() {
-        while (!waiting.isEmpty()) {
+        while (!waiting.isEmpty() && !paused) {
             P place = places.poll();
             if (place == null) {
                 return;

@@ -220,12 +220,21 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
 
                     @Override
                     public void transportInterupted() {
+                        // nothing is sent until it resumes; documents that arrive meanwhile wait within their timeout
+                        Correlator<Request, CAS> r = requests;
+                        if (r != null) {
+                            r.pause();
+                        }
                         failInFlight("The connection to broker " + endpoint.getBrokerURL()
                                      + " was interrupted; the reply to this request may be lost");
                     }
 
                     @Override
                     public void transportResumed() {
+                        Correlator<Request, CAS> r = requests;
+                        if (r != null) {
+                            r.resume();
+                        }
                     }
                 });
             }
@@ -239,6 +248,10 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
             consumer.setMessageListener(this::onReply);
             c.start();
             connection = c;
+            Correlator<Request, CAS> r = requests;
+            if (r != null) {
+                r.resume(); // a new connection after one that was interrupted and then lost
+            }
         } catch (JMSException | RuntimeException e) {
             close(c);
             throw e;
