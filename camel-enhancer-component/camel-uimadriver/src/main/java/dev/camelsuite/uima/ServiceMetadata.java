@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import org.apache.uima.UIMAFramework;
 import org.apache.uima.cas.CAS;
 import org.apache.uima.resource.ResourceInitializationException;
+import org.apache.uima.resource.metadata.Import;
 import org.apache.uima.resource.metadata.OperationalProperties;
 import org.apache.uima.resource.metadata.ProcessingResourceMetaData;
 import org.apache.uima.resource.metadata.TypeSystemDescription;
@@ -29,13 +30,38 @@ final class ServiceMetadata {
         this.outputsNewCases = outputsNewCases;
     }
 
-    /** Reads the {@code <analysisEngineMetaData>} XML of a GetMeta reply. */
+    /** The largest GetMeta reply read: a type system of thousands of types fits many times over. */
+    static final int MAX_LENGTH = 1 << 20;
+
+    /**
+     * Reads the {@code <analysisEngineMetaData>} XML of a GetMeta reply. What comes from the wire is data only: a
+     * document type (entities that could name files or URLs) and type system imports (which UIMA would resolve by
+     * reading their location or name, any URL or file a forged reply names) are refused, as is a reply over
+     * {@value #MAX_LENGTH} characters. A service sends its type system resolved.
+     */
     static ServiceMetadata parse(String xml) throws InvalidXMLException {
+        if (xml.length() > MAX_LENGTH) {
+            throw new IllegalStateException("The GetMeta reply has " + xml.length() + " characters; at most "
+                                            + MAX_LENGTH + " are read");
+        }
+        if (xml.contains("<!DOCTYPE") || xml.contains("<!ENTITY")) {
+            throw new IllegalStateException("The GetMeta reply has a document type; metadata from the wire may hold"
+                                            + " none");
+        }
         Object parsed = UIMAFramework.getXMLParser()
                 .parse(new XMLInputSource(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)), null));
         if (!(parsed instanceof ProcessingResourceMetaData meta)) {
             throw new IllegalStateException("The GetMeta reply holds a " + parsed.getClass().getSimpleName()
                                             + ", not a service's metadata");
+        }
+        TypeSystemDescription types = meta.getTypeSystem();
+        if (types != null && types.getImports() != null && types.getImports().length > 0) {
+            Import first = types.getImports()[0];
+            throw new IllegalStateException("The GetMeta reply's type system imports "
+                                            + (first.getLocation() != null ? "location " + first.getLocation()
+                                                    : "name " + first.getName())
+                                            + "; imports from the wire are refused (they would be fetched from"
+                                            + " wherever they point)");
         }
         OperationalProperties op = meta.getOperationalProperties();
         return new ServiceMetadata(meta.getName(), meta.getTypeSystem(), op != null && op.getOutputsNewCASes());
