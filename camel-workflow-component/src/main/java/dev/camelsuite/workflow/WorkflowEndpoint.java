@@ -69,10 +69,11 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
                             + " Robots of the same JVM are woken without it.")
     private String wakeUpFrom;
 
-    @UriParam(label = "consumer", defaultValue = "0", javaType = "long",
+    @UriParam(label = "consumer", defaultValue = "86400000", javaType = "long",
               description = "Robot: the sweeper puts steps of this workflow started longer than this many milliseconds"
-                            + " ago (their robot died) back in the queue; 0 for no sweeper.")
-    private long stuckAfter;
+                            + " ago (their robot died) back in the queue; by default 24 hours, the workflow service's"
+                            + " period for started steps; 0 for no sweeper.")
+    private long stuckAfter = 86_400_000L;
 
     @UriParam(label = "common", description = "The lane of created steps, the lane queue and errors look in, or the lane a"
                                               + " robot works on (all lanes when absent)."

@@ -369,6 +369,14 @@ class WorkflowComponentTest extends CamelTestSupport {
     }
 
     @Test
+    void theSweeperIsOnByDefaultWithTheWorkflowServicesPeriod() {
+        WorkflowEndpoint robot = context.getEndpoint("workflow:accessionWF/shelve", WorkflowEndpoint.class);
+        assertThat(robot.getStuckAfter()).isEqualTo(java.time.Duration.ofHours(24).toMillis());
+        assertThat(context.getEndpoint("workflow:accessionWF/shelve?stuckAfter=0", WorkflowEndpoint.class)
+                .getStuckAfter()).isZero();
+    }
+
+    @Test
     void wrongRobotOptionsAreNamed() {
         for (String[] bad : new String[][] {
                 { "robots=0", "Option robots must be > 0 but was 0" },
