@@ -87,7 +87,8 @@ class BrokerRestartTest {
                 }
             }
             assertThat(succeeded).as("exchanges done before the broker stopped").isPositive();
-            // those in flight when the connection broke failed at once, not at their timeout (4 s)
+            // those in flight when the connection broke failed at once, not at their timeout (4 s from their arrival,
+            // so at least 3.8 s after the stop): the bound leaves room for a loaded machine
             List<Long> interrupted = new ArrayList<>();
             for (CompletableFuture<Exchange> f : before) {
                 Exchange ex = f.get();
@@ -96,7 +97,7 @@ class BrokerRestartTest {
                 }
             }
             assertThat(interrupted).as("exchanges failed by the interruption").isNotEmpty()
-                    .allSatisfy(millis -> assertThat(millis).isLessThan(2000));
+                    .allSatisfy(millis -> assertThat(millis).isLessThan(3000));
             assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started)).isLessThan(30);
 
             for (int i = 0; i < 20; i++) {
