@@ -61,6 +61,11 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     private static final Logger LOG = LoggerFactory.getLogger(RemoteEnhancerProducer.class);
     /** How long after the first metadata answer the producer still expects answers of other instances. */
     private static final long METADATA_SETTLE_MILLIS = 250;
+    /**
+     * How long collection process complete waits for the instances to answer a fresh metadata request: those that do
+     * are the live ones it is sent to (each answers on a session of its own, busy or not).
+     */
+    private static final long LIVE_WORKERS_MILLIS = 1000;
     /** A place in the pool: requests hold one while in flight; the workers keep their own CASes. */
     private static final Object PLACE = new Object();
 
@@ -81,6 +86,8 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     private Topic controlTopic;
     private MessageProducer controlSender;
     private final Map<String, WorkerMetadata> workers = new ConcurrentHashMap<>();
+    /** When each instance last answered a metadata request ({@link System#nanoTime()}). */
+    private final Map<String, Long> lastSeen = new ConcurrentHashMap<>();
     private final ProducerStatistics statistics = new ProducerStatistics();
     private StatisticsPublisher publisher;
     private volatile CompletableFuture<WorkerMetadata> metadataReply;
@@ -90,15 +97,14 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     private static final class CollectionProcessComplete {
         final Exchange exchange;
         final AsyncCallback callback;
-        final Set<String> expected;
+        final Set<String> expected = new TreeSet<>();
         final Set<String> answered = new TreeSet<>();
         final List<String> failures = new ArrayList<>();
         ScheduledFuture<?> timeout;
 
-        CollectionProcessComplete(Exchange exchange, AsyncCallback callback, Set<String> expected) {
+        CollectionProcessComplete(Exchange exchange, AsyncCallback callback) {
             this.exchange = exchange;
             this.callback = callback;
-            this.expected = expected;
         }
     }
 
@@ -455,6 +461,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     private void onWorkerMetadata(TextMessage message) throws Exception {
         WorkerMetadata metadata = WorkerMetadata.fromJson(message.getText());
         workers.put(metadata.instanceId(), metadata);
+        lastSeen.put(metadata.instanceId(), System.nanoTime());
         CompletableFuture<WorkerMetadata> first = metadataReply;
         if (first != null) {
             first.complete(metadata);
@@ -462,18 +469,48 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     }
 
     /**
-     * Sends collection process complete to every worker instance (on the control topic) and completes the exchange
-     * when all the instances known from metadata answers have answered, or fails it after cpcTimeout naming the silent.
+     * Sends collection process complete to the live worker instances — those that answer a fresh metadata request
+     * within {@value #LIVE_WORKERS_MILLIS} ms; instances that do not are forgotten, so a dead worker never holds it
+     * up — and completes the exchange when all of them answered, or fails it after cpcTimeout naming the silent.
+     * Answers of other instances (foreign, stale) change nothing.
      */
     private boolean collectionProcessComplete(Exchange exchange, AsyncCallback callback) throws JMSException {
-        if (workers.isEmpty()) {
-            throw new IllegalStateException("No worker instance of queue " + configuration.getQueue() + " is known: none"
-                                            + " answered a metadata request (option getMetaTimeout)");
-        }
-        CollectionProcessComplete c = new CollectionProcessComplete(exchange, callback, new TreeSet<>(workers.keySet()));
+        CollectionProcessComplete c = new CollectionProcessComplete(exchange, callback);
         if (!cpc.compareAndSet(null, c)) {
             throw new IllegalStateException("A collection process complete is already waiting for the workers of queue "
                                             + configuration.getQueue());
+        }
+        long asked = System.nanoTime();
+        try {
+            synchronized (sendLock) {
+                controlSender.send(controlMessage(WireProtocol.METADATA));
+            }
+        } catch (JMSException | RuntimeException e) {
+            cpc.compareAndSet(c, null);
+            throw e;
+        }
+        requests.getTimer().schedule(() -> sendCollectionProcessComplete(c, asked), LIVE_WORKERS_MILLIS,
+                TimeUnit.MILLISECONDS);
+        return false;
+    }
+
+    private void sendCollectionProcessComplete(CollectionProcessComplete c, long asked) {
+        Set<String> live = new TreeSet<>();
+        lastSeen.forEach((instance, seen) -> {
+            if (seen - asked >= 0) {
+                live.add(instance);
+            }
+        });
+        workers.keySet().retainAll(live);
+        lastSeen.keySet().retainAll(live);
+        if (live.isEmpty()) {
+            failCollectionProcessComplete(c, new IllegalStateException("No worker instance of queue "
+                    + configuration.getQueue() + " answered a metadata request within " + LIVE_WORKERS_MILLIS
+                    + " ms: collection process complete reaches none"));
+            return;
+        }
+        synchronized (c) {
+            c.expected.addAll(live);
         }
         if (configuration.getCpcTimeout() > 0) {
             c.timeout = requests.getTimer().schedule(() -> endCollectionProcessComplete(c, true),
@@ -484,13 +521,20 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
                 controlSender.send(controlMessage(WireProtocol.COLLECTION_PROCESS_COMPLETE));
             }
         } catch (JMSException | RuntimeException e) {
-            cpc.compareAndSet(c, null);
-            if (c.timeout != null) {
-                c.timeout.cancel(false);
-            }
-            throw e;
+            failCollectionProcessComplete(c, e);
         }
-        return false;
+    }
+
+    /** Ends a collection process complete with a failure, unless it ended already. */
+    private void failCollectionProcessComplete(CollectionProcessComplete c, Exception failure) {
+        if (!cpc.compareAndSet(c, null)) {
+            return;
+        }
+        if (c.timeout != null) {
+            c.timeout.cancel(false);
+        }
+        c.exchange.setException(failure);
+        c.callback.done(false);
     }
 
     private void onCollectionProcessCompleted(Message message) throws JMSException {
@@ -501,6 +545,12 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         String instance = message.getStringProperty(WireProtocol.INSTANCE_ID);
         boolean all;
         synchronized (c) {
+            if (!c.expected.contains(instance)) {
+                // an instance it was not sent to (foreign, or forgotten as dead): its answer changes nothing
+                LOG.debug("Ignored an answer to collection process complete from {} on queue {}", instance,
+                        configuration.getQueue());
+                return;
+            }
             c.answered.add(instance);
             if (WireProtocol.ERROR.equals(message.getStringProperty(WireProtocol.STATUS))) {
                 WorkerException error = WireMessages.errorOf(message);

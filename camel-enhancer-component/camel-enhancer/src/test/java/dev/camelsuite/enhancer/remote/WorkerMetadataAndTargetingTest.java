@@ -174,4 +174,35 @@ class WorkerMetadataAndTargetingTest extends CamelTestSupport {
                 .hasMessageContaining("the summary file is not writable");
         assertThat(out.getMessage().getBody(List.class)).containsExactlyInAnyOrder(host, host + "#2");
     }
+
+    @Test
+    void collectionProcessCompleteGoesToTheLiveInstancesOnlyAndTheDeadOnesAreForgotten() throws Exception {
+        String uri = remote("counting", "counting.q", "timeout=10000&cpcTimeout=20000");
+        template.requestBody(uri, "a document");
+        RemoteEnhancerProducer producer = (RemoteEnhancerProducer) context.getEndpoint(uri).createProducer();
+        producer.start();
+        try {
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (producer.getWorkers().size() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(producer.getWorkers()).containsOnlyKeys("worker-a", "worker-b");
+            // worker-b dies (its route stops: it answers nothing any more)
+            context.getRouteController().stopRoute("worker-b");
+            Exchange cpc = context.getEndpoint(uri).createExchange();
+            cpc.getIn().setHeader(EnhancerConstants.COLLECTION_PROCESS_COMPLETE, true);
+            java.util.concurrent.CompletableFuture<Exchange> done = new java.util.concurrent.CompletableFuture<>();
+            long sent = System.nanoTime();
+            producer.process(cpc, doneSync -> done.complete(cpc));
+            Exchange out = done.get(15, java.util.concurrent.TimeUnit.SECONDS);
+            // not held up by the dead one until cpcTimeout (20 s): the live one answered, and that was all
+            assertThat(out.getException()).isNull();
+            assertThat(out.getMessage().getBody(List.class)).containsExactly("worker-a");
+            assertThat(java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - sent)).isLessThan(10);
+            assertThat(producer.getWorkers()).containsOnlyKeys("worker-a");
+        } finally {
+            producer.stop();
+            context.getRouteController().startRoute("worker-b");
+        }
+    }
 }
