@@ -41,7 +41,10 @@ final class Transactions {
         return dataSource;
     }
 
-    /** Runs {@code work} in a transaction: committed when it returns, rolled back when it throws. */
+    /**
+     * Runs {@code work} in a transaction: committed when it returns, rolled back when it throws. A rollback that fails
+     * too (the connection is gone) is added to the first failure, never hides it.
+     */
     <T> T write(Work<T> work) throws SQLException, WorkflowNotFoundException, WorkflowConflictException {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
@@ -50,9 +53,24 @@ final class Transactions {
                 c.commit();
                 return result;
             } catch (SQLException | RuntimeException | WorkflowNotFoundException | WorkflowConflictException e) {
-                c.rollback();
+                rollback(c, e);
                 throw e;
+            } catch (AssertionError e) {
+                // PostgreSQL's driver asserts when its connection dies inside a batch: a database failure like any
+                // other, which the caller retries, not an Error that would end the robot's poll as fatal
+                SQLException failure = new SQLException("The database connection failed: " + e.getMessage(), "08006",
+                        e);
+                rollback(c, failure);
+                throw failure;
             }
+        }
+    }
+
+    private static void rollback(Connection c, Exception cause) {
+        try {
+            c.rollback();
+        } catch (SQLException | RuntimeException e) {
+            cause.addSuppressed(e);
         }
     }
 
@@ -70,6 +88,8 @@ final class Transactions {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
             return work.run(c);
+        } catch (AssertionError e) {
+            throw new SQLException("The database connection failed: " + e.getMessage(), "08006", e);
         }
     }
 
