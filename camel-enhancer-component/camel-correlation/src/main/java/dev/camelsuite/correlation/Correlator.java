@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import org.apache.camel.CamelContext;
@@ -54,6 +55,8 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
     private final Queue<P> places = new ConcurrentLinkedQueue<>();
     private final Map<String, R> active = new ConcurrentHashMap<>();
     private final Queue<R> waiting = new ConcurrentLinkedQueue<>();
+    /** The requests in {@link #waiting}, counted apart: the queue's own size() walks the whole line. */
+    private final AtomicInteger waitingCount = new AtomicInteger();
     private volatile ScheduledExecutorService timer;
     /** While the connection to the broker is interrupted nothing is sent: requests wait for it in the line. */
     private volatile boolean paused;
@@ -110,7 +113,8 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
             send(request, place);
             return true;
         }
-        if (waiting.size() >= maxWaiting) {
+        if (waitingCount.incrementAndGet() > maxWaiting) {
+            waitingCount.decrementAndGet();
             active.remove(request.getKey(), request);
             throw new RejectedExecutionException(name + ": every place is taken and " + maxWaiting + " requests wait"
                                                  + " for one already (option maxWaiting)");
@@ -127,6 +131,7 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
     /** A request still waiting for a place when its timeout ran out fails without being sent. */
     private void expireWaiting(R request) {
         if (waiting.remove(request)) {
+            waitingCount.decrementAndGet();
             channel.noReplyInTime(request);
             complete(request, channel.timedOut(request), null);
         }
@@ -195,6 +200,7 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
     public void failWaiting(Supplier<Exception> failure) {
         R r;
         while ((r = waiting.poll()) != null) {
+            waitingCount.decrementAndGet();
             complete(r, failure.get(), null);
         }
     }
@@ -222,7 +228,7 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
 
     /** Requests waiting for a place. */
     public int getWaitingCount() {
-        return waiting.size();
+        return waitingCount.get();
     }
 
     /** Places free now. */
@@ -300,6 +306,7 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
                 places.add(place);
                 return;
             }
+            waitingCount.decrementAndGet();
             send(r, place);
         }
     }

@@ -12,6 +12,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import dev.camelsuite.correlation.BrokerInterruptions;
 import dev.camelsuite.correlation.CorrelatedRequest;
 import dev.camelsuite.correlation.Correlator;
 import dev.camelsuite.correlation.RequestChannel;
@@ -30,7 +31,6 @@ import jakarta.jms.TextMessage;
 import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.activemq.command.ActiveMQObjectMessage;
-import org.apache.activemq.transport.TransportListener;
 import org.apache.activemq.util.ByteSequence;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
@@ -208,35 +208,9 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
         try {
             c.setExceptionListener(e -> onConnectionLost(c, e));
             if (c instanceof ActiveMQConnection amq) {
-                // with a failover URL the connection survives, but replies on their way are lost: fail those now
-                amq.addTransportListener(new TransportListener() {
-                    @Override
-                    public void onCommand(Object command) {
-                    }
-
-                    @Override
-                    public void onException(IOException error) {
-                    }
-
-                    @Override
-                    public void transportInterupted() {
-                        // nothing is sent until it resumes; documents that arrive meanwhile wait within their timeout
-                        Correlator<Request, CAS> r = requests;
-                        if (r != null) {
-                            r.pause();
-                        }
-                        failInFlight("The connection to broker " + endpoint.getBrokerURL()
-                                     + " was interrupted; the reply to this request may be lost");
-                    }
-
-                    @Override
-                    public void transportResumed() {
-                        Correlator<Request, CAS> r = requests;
-                        if (r != null) {
-                            r.resume();
-                        }
-                    }
-                });
+                amq.addTransportListener(new BrokerInterruptions(requests, "broker " + endpoint.getBrokerURL(),
+                        () -> new IllegalStateException("The connection to broker " + endpoint.getBrokerURL()
+                                                        + " was interrupted; the reply to this request may be lost")));
             }
             sendSession = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             serviceQueue = sendSession.createQueue(endpoint.getQueue());
@@ -509,13 +483,6 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
     }
 
     // ---- endings
-
-    private void failInFlight(String why) {
-        Correlator<Request, CAS> r = requests;
-        if (r != null) {
-            r.failInFlight(() -> new IllegalStateException(why));
-        }
-    }
 
     private void failAll(String why) {
         Correlator<Request, CAS> r = requests;

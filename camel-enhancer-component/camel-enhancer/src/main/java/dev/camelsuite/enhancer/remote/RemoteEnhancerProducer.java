@@ -1,6 +1,5 @@
 package dev.camelsuite.enhancer.remote;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.camelsuite.correlation.BrokerInterruptions;
 import dev.camelsuite.correlation.CorrelatedRequest;
 import dev.camelsuite.correlation.Correlator;
 import dev.camelsuite.correlation.ExchangeResult;
@@ -37,7 +37,6 @@ import jakarta.jms.TemporaryQueue;
 import jakarta.jms.TextMessage;
 import jakarta.jms.Topic;
 import org.apache.activemq.ActiveMQConnection;
-import org.apache.activemq.transport.TransportListener;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangeTimedOutException;
@@ -122,38 +121,6 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         }
     }
 
-    /**
-     * A connection through a failover URL survives a broker restart, but the replies on their way are lost: when the
-     * transport is interrupted, what is in flight fails at once (rather than at its timeout) and nothing is sent until
-     * it resumes; the waiting requests then go out, within their timeouts.
-     */
-    private final class Interruptions implements TransportListener {
-
-        @Override
-        public void onCommand(Object command) {
-        }
-
-        @Override
-        public void onException(IOException error) {
-        }
-
-        @Override
-        public void transportInterupted() {
-            requests.pause();
-            LOG.warn("The connection to the broker of queue {} was interrupted: failing the requests in flight",
-                    configuration.getQueue());
-            requests.failInFlight(() -> new IllegalStateException("The connection to the broker of queue "
-                                                                  + configuration.getQueue() + " was interrupted; the"
-                                                                  + " reply to this request may be lost"));
-        }
-
-        @Override
-        public void transportResumed() {
-            LOG.info("The connection to the broker of queue {} is back", configuration.getQueue());
-            requests.resume();
-        }
-    }
-
     /** How the correlator puts requests on the wire, and what it tells the statistics. */
     private final class Wire implements RequestChannel<Request> {
 
@@ -212,7 +179,9 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         }
         connection = BrokerConnections.open(configuration, "enhancer producer " + endpoint.getEndpointUri());
         if (connection instanceof ActiveMQConnection amq) {
-            amq.addTransportListener(new Interruptions());
+            amq.addTransportListener(new BrokerInterruptions(requests, "the broker of queue " + configuration.getQueue(),
+                    () -> new IllegalStateException("The connection to the broker of queue " + configuration.getQueue()
+                                                    + " was interrupted; the reply to this request may be lost")));
         }
         sendSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         requestQueue = sendSession.createQueue(configuration.getQueue());

@@ -102,6 +102,14 @@ class WorkerMetadataAndTargetingTest extends CamelTestSupport {
         };
     }
 
+    /** Waits (up to 5 s) until the producer knows both instances from their metadata answers. */
+    private static void awaitBothWorkers(RemoteEnhancerProducer producer) throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (producer.getWorkers().size() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+    }
+
     @Test
     void everyWorkerInstanceAnswersTheMetadataRequest() throws Exception {
         RemoteEnhancerProducer producer = (RemoteEnhancerProducer) context.getEndpoint(
@@ -109,10 +117,7 @@ class WorkerMetadataAndTargetingTest extends CamelTestSupport {
         producer.start();
         try {
             // the first answer lets the producer start; the second comes a moment later
-            long deadline = System.nanoTime() + 5_000_000_000L;
-            while (producer.getWorkers().size() < 2 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            awaitBothWorkers(producer);
             assertThat(producer.getWorkers()).containsOnlyKeys("worker-a", "worker-b");
             WorkerMetadata a = producer.getWorkers().get("worker-a");
             assertThat(a.chain()).isEqualTo("counting");
@@ -182,10 +187,7 @@ class WorkerMetadataAndTargetingTest extends CamelTestSupport {
         RemoteEnhancerProducer producer = (RemoteEnhancerProducer) context.getEndpoint(uri).createProducer();
         producer.start();
         try {
-            long deadline = System.nanoTime() + 5_000_000_000L;
-            while (producer.getWorkers().size() < 2 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            awaitBothWorkers(producer);
             assertThat(producer.getWorkers()).containsOnlyKeys("worker-a", "worker-b");
             // worker-b dies (its route stops: it answers nothing any more)
             context.getRouteController().stopRoute("worker-b");
