@@ -12,8 +12,8 @@ import org.apache.camel.CamelContext;
 
 /**
  * A robot's meters, when the Camel registry holds a {@link MeterRegistry}: {@code workflow.robot.steps} (steps ended,
- * by the status the robot gave them) and {@code workflow.robot.step.time} (the work's time), tagged with workflow and
- * process.
+ * by the status the robot gave them) and {@code workflow.robot.step.time} (the work's time) and {@code workflow.robot.ends.refused} (ends the store refused because the
+ * step was no longer under the robot's claim), tagged with workflow and process.
  */
 final class RobotMetrics {
 
@@ -22,6 +22,7 @@ final class RobotMetrics {
     private final String process;
     private final Map<String, Counter> steps = new ConcurrentHashMap<>();
     private final Timer time;
+    private final Counter refused;
 
     private RobotMetrics(MeterRegistry registry, String workflow, String process) {
         this.registry = registry;
@@ -29,12 +30,20 @@ final class RobotMetrics {
         this.process = process;
         this.time = Timer.builder("workflow.robot.step.time").tags("workflow", workflow, "process", process)
                 .description("time a robot's route took over one step").register(registry);
+        this.refused = Counter.builder("workflow.robot.ends.refused").tags("workflow", workflow, "process", process)
+                .description("ends refused because the step was no longer under the robot's claim")
+                .register(registry);
     }
 
     /** The robot's meters, or null when the application has no meter registry. */
     static RobotMetrics of(CamelContext context, String workflow, String process) {
         var registries = context.getRegistry().findByType(MeterRegistry.class);
         return registries.isEmpty() ? null : new RobotMetrics(registries.iterator().next(), workflow, process);
+    }
+
+    /** An end the store refused: the step was no longer under the robot's claim. */
+    void refused() {
+        refused.increment();
     }
 
     void ended(String status, BigDecimal elapsedSeconds) {

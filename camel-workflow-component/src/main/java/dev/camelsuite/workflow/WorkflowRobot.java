@@ -11,9 +11,11 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 
 import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepChange;
+import dev.camelsuite.workflow.model.StepClaim;
 import dev.camelsuite.workflow.model.StepEnd;
 import dev.camelsuite.workflow.model.StepEndResult;
 import dev.camelsuite.workflow.model.StepUpdate;
@@ -40,9 +42,12 @@ import org.slf4j.LoggerFactory;
  * ({@code skipped}, {@code waiting}, a custom status, or {@code none} for no update). An exception ends it
  * {@code retrying} while attempts are left (claimed again after {@code retryDelay}), else {@code error} — with
  * the message and the stack trace as error text.</li>
- * <li>Every end is a conditional update (the step must still be {@code started}), so a step is never completed
- * twice: when the sweeper gave a step of a robot presumed dead to another robot, whichever ends it first wins and
- * the other's end is dropped with a WARN line. Delivery is at-least-once: a step may run again after a crash.</li>
+ * <li>Every end names the claim it ends ({@link StepClaim}: the step's version and attempt count) and applies only
+ * while the step is still {@code started} under that claim, so a step is never completed twice and a late end never
+ * lands on another robot's claim: when the sweeper gave a step of a robot presumed dead to another robot, or the
+ * workflow was created again, the first robot's end is refused, logged (WARN) and counted
+ * ({@link #getRefusedEnds()}, meter {@code workflow.robot.ends.refused}). Delivery is at-least-once: a step may run
+ * again after a crash.</li>
  * </ul>
  */
 public class WorkflowRobot extends ScheduledPollConsumer {
@@ -55,6 +60,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
     private CompletionWriter writer;
     private long lastSweepNanos;
     private final AtomicBoolean wakeUpPending = new AtomicBoolean();
+    private final LongAdder refusedEnds = new LongAdder();
     private ExecutorService wakeUps;
     private Consumer wakeUpConsumer;
 
@@ -227,8 +233,8 @@ public class WorkflowRobot extends ScheduledPollConsumer {
         StepUpdate update;
         if (failure != null) {
             String status = step.attempts() < endpoint.getMaxAttempts() ? StepStatus.RETRYING.label() : StepStatus.ERROR.label();
-            update = new StepUpdate(status, StepStatus.STARTED.label(), messageOf(failure), stackTrace(failure), elapsed, null, null,
-                    null);
+            update = new StepUpdate(status, null, messageOf(failure), stackTrace(failure), elapsed, null, null, null)
+                    .ending(StepClaim.of(step));
             LOG.warn("Robot {} failed on {} at {}/{} (attempt {} of {}): {}", robotName, step.objectId(),
                     step.workflow(), step.process(), step.attempts(), endpoint.getMaxAttempts(), messageOf(failure));
         } else {
@@ -237,9 +243,9 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             if (WorkflowConstants.NO_UPDATE.equals(status)) {
                 return;
             }
-            update = new StepUpdate(status, StepStatus.STARTED.label(), null, null, elapsed,
+            update = new StepUpdate(status, null, null, null, elapsed,
                     out.getHeader(WorkflowConstants.LIFECYCLE, String.class),
-                    out.getHeader(WorkflowConstants.NOTE, String.class), null);
+                    out.getHeader(WorkflowConstants.NOTE, String.class), null).ending(StepClaim.of(step));
         }
         if (writer != null) {
             try {
@@ -256,9 +262,8 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             if (metrics != null) {
                 metrics.ended(update.status(), elapsed);
             }
-        } catch (WorkflowConflictException e) {
-            LOG.warn("Robot {} did not end {} at {}/{} as {}: {} (another robot or the sweeper took it)", robotName,
-                    step.objectId(), step.workflow(), step.process(), update.status(), e.getMessage());
+        } catch (WorkflowConflictException | WorkflowNotFoundException e) {
+            refused(step.objectId(), step.workflow(), step.process(), update, e);
         } catch (Exception e) {
             // the step stays started: the sweeper gives it to a robot again
             getExceptionHandler().handleException("Robot " + robotName + " could not end " + step.objectId() + " at "
@@ -270,11 +275,30 @@ public class WorkflowRobot extends ScheduledPollConsumer {
     private void written(StepEndResult result) {
         StepEnd end = result.end();
         if (result.failure() != null) {
-            LOG.warn("Robot {} did not end {} at {}/{} as {}: {} (another robot or the sweeper took it)", robotName,
-                    end.objectId(), end.workflow(), end.process(), end.update().status(), result.failure().getMessage());
+            refused(end.objectId(), end.workflow(), end.process(), end.update(), result.failure());
         } else if (metrics != null) {
             metrics.ended(end.update().status(), end.update().elapsed());
         }
+    }
+
+    /**
+     * An end the store refused: the step is no longer under this robot's claim (the sweeper put it back in the queue
+     * and another robot claimed it, the workflow was created again or deleted, someone changed its status). Nothing
+     * was applied; the end is logged and counted.
+     */
+    private void refused(String objectId, String workflow, String process, StepUpdate update, Exception why) {
+        refusedEnds.increment();
+        if (metrics != null) {
+            metrics.refused();
+        }
+        LOG.warn("Robot {} did not end {} at {}/{} as {}: its claim (version {}, attempt {}) is no longer the step's"
+                 + " ({})", robotName, objectId, workflow, process, update.status(), update.claim().version(),
+                update.claim().attempts(), why.getMessage());
+    }
+
+    /** How many of this robot's ends the store refused because their claim was no longer the step's. */
+    public long getRefusedEnds() {
+        return refusedEnds.sum();
     }
 
     private static String messageOf(Throwable t) {

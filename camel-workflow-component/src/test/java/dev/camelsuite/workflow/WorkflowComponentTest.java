@@ -309,6 +309,12 @@ class WorkflowComponentTest extends CamelTestSupport {
                 new StepUpdate("completed", "queued", null, null, new java.math.BigDecimal("1.5"), null, "robot-1", null),
                 java.util.Map.of(WorkflowConstants.OBJECT_ID, "druid:rd1"), List.class);
         assertThat(next).isEmpty();
+        // an update that ends a claim applies only while the step is still under it
+        assertThatThrownBy(() -> template.requestBodyAndHeaders(
+                "workflow:googleScannedBookWF/google-convert?operation=update",
+                StepUpdate.to("completed").ending(new dev.camelsuite.workflow.model.StepClaim(1, 7)),
+                java.util.Map.of(WorkflowConstants.OBJECT_ID, "druid:rd1"))).hasCauseInstanceOf(
+                        WorkflowConflictException.class);
 
         List<Step> steps = template.requestBodyAndHeader("workflow:?operation=steps", null,
                 WorkflowConstants.OBJECT_ID, "druid:rd1", List.class);

@@ -95,6 +95,15 @@ class WorkflowRobotTest extends CamelTestSupport {
                         .routeId("publish").autoStartup(false)
                         .process(ex -> contexts.put(ex.getIn().getBody(String.class),
                                 String.valueOf(ex.getIn().getHeader(WorkflowConstants.CONTEXT))));
+                // a robot that is slow on its step: long enough for the sweeper to give the step to another
+                from("workflow:googleScannedBookWF/google-download?delay=20&robotName=slow")
+                        .routeId("slow").autoStartup(false)
+                        .process(ex -> {
+                            int attempt = ex.getIn().getHeader(WorkflowConstants.ATTEMPTS, Integer.class);
+                            slowRobotWorking.countDown();
+                            assertThat(slowRobotMayEnd[attempt - 1].await(30, TimeUnit.SECONDS)).isTrue();
+                            ex.getMessage().setHeader(WorkflowConstants.NOTE, "attempt " + attempt);
+                        });
                 from("workflow:googleScannedBookWF/google-download?stuckAfter=300&delay=20")
                         .routeId("download").autoStartup(false)
                         .process(ex -> runs.computeIfAbsent(ex.getIn().getBody(String.class),
@@ -103,6 +112,9 @@ class WorkflowRobotTest extends CamelTestSupport {
         };
     }
 
+    private final java.util.concurrent.CountDownLatch slowRobotWorking = new java.util.concurrent.CountDownLatch(1);
+    private final java.util.concurrent.CountDownLatch[] slowRobotMayEnd = {
+            new java.util.concurrent.CountDownLatch(1), new java.util.concurrent.CountDownLatch(1) };
     private final Map<String, String> contexts = new ConcurrentHashMap<>();
     private final io.micrometer.core.instrument.simple.SimpleMeterRegistry meters =
             new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
@@ -271,6 +283,43 @@ class WorkflowRobotTest extends CamelTestSupport {
         assertThat(store().history("druid:gb9", "googleScannedBookWF")).filteredOn(h -> h[0].equals("google-download"))
                 .extracting(h -> h[2]).containsExactly("waiting", "queued", "started", "queued", "started",
                         "completed");
+    }
+
+    @Test
+    void aLateEndOfARobotTheSweeperGaveUpOnIsRefusedAndCounted() throws Exception {
+        create("googleScannedBookWF", "druid:late1");
+        context.getRouteController().startRoute("slow");
+        assertThat(slowRobotWorking.await(30, TimeUnit.SECONDS)).isTrue();
+        // while the robot works on its first claim, the sweeper puts the step back in the queue, and the robot's
+        // wake-up thread claims it again: two claims of one step in flight, the first one stale
+        Thread.sleep(5);
+        assertThat(store().sweep("googleScannedBookWF", java.time.Duration.ZERO)).isEqualTo(1);
+        await(() -> {
+            try {
+                return step("druid:late1", "googleScannedBookWF", "google-download").attempts() == 2;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        // the first claim ends first: refused, the step stays the second claim's
+        slowRobotMayEnd[0].countDown();
+        WorkflowRobot slow = (WorkflowRobot) context.getRoute("slow").getConsumer();
+        await(() -> slow.getRefusedEnds() == 1);
+        assertThat(step("druid:late1", "googleScannedBookWF", "google-download").status()).isEqualTo("started");
+        slowRobotMayEnd[1].countDown();
+        await(() -> {
+            try {
+                return step("druid:late1", "googleScannedBookWF", "google-download").status().equals("completed");
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        assertThat(step("druid:late1", "googleScannedBookWF", "google-download").note()).isEqualTo("attempt 2");
+        assertThat(store().history("druid:late1", "googleScannedBookWF"))
+                .filteredOn(h -> h[0].equals("google-download")).extracting(h -> h[2])
+                .containsExactly("waiting", "queued", "started", "queued", "started", "completed");
+        assertThat(meters.get("workflow.robot.ends.refused").tags("process", "google-download").counter().count())
+                .isEqualTo(1);
     }
 
     @Test

@@ -26,7 +26,7 @@ final class LockingStepUpdater implements StepUpdater {
 
     /** One locked step of the version: what readiness needs. */
     private record Locked(long id, String process, String status, boolean skipQueue, String prerequisites,
-                          int version, String nextWorkflow, String lane) {
+                          int version, String nextWorkflow, String lane, int attempts) {
     }
 
     @Override
@@ -39,7 +39,8 @@ final class LockingStepUpdater implements StepUpdater {
             return UpdateOutcome.notFound();
         }
         String lane = update.lane() != null ? update.lane() : target.lane();
-        if (update.expectedStatus() != null && !update.expectedStatus().equals(target.status())) {
+        if (update.expectedStatus() != null && !update.expectedStatus().equals(target.status())
+            || update.claim() != null && !StepUpdater.holds(update.claim(), target.version(), target.attempts())) {
             return new UpdateOutcome(true, target.status(), target.version(), lane, target.nextWorkflow(), false,
                     List.of(), false);
         }
@@ -81,14 +82,15 @@ final class LockingStepUpdater implements StepUpdater {
     private static List<Locked> lockVersion(Connection c, String objectId, String workflow) throws SQLException {
         List<Locked> steps = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement(
-                "SELECT id, process, status, skip_queue, prerequisites, version, next_workflow, lane FROM workflow_step"
+                "SELECT id, process, status, skip_queue, prerequisites, version, next_workflow, lane, attempts"
+                + " FROM workflow_step"
                 + " WHERE object_id = ? AND workflow = ? AND active = TRUE ORDER BY id FOR UPDATE")) {
             s.setString(1, objectId);
             s.setString(2, workflow);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     steps.add(new Locked(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getBoolean(4),
-                            rs.getString(5), rs.getInt(6), rs.getString(7), rs.getString(8)));
+                            rs.getString(5), rs.getInt(6), rs.getString(7), rs.getString(8), rs.getInt(9)));
                 }
             }
         }

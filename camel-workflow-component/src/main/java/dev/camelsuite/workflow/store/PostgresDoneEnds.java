@@ -9,8 +9,10 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.ToIntFunction;
 
 import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepClaim;
 import dev.camelsuite.workflow.model.StepEnd;
 
 /**
@@ -22,7 +24,7 @@ import dev.camelsuite.workflow.model.StepEnd;
  */
 final class PostgresDoneEnds {
 
-    private static final String CALL = "SELECT * FROM workflow_end_steps(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    private static final String CALL = "SELECT * FROM workflow_end_steps(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     /** Column of the first step column in the answer. */
     private static final int FIRST_STEP_COLUMN = 6;
 
@@ -34,8 +36,8 @@ final class PostgresDoneEnds {
     }
 
     /**
-     * The outcome of each end, in the order given: null for an end the call did not apply (its step is missing or
-     * not in the expected status), for the caller to learn why.
+     * The outcome of each end, in the order given: null for an end the call did not apply (its step is missing, not
+     * in the expected status or no longer under the end's claim), for the caller to learn why.
      */
     static List<UpdateOutcome> end(Connection c, List<StepEnd> ends, OffsetDateTime now) throws SQLException {
         int n = ends.size();
@@ -57,7 +59,9 @@ final class PostgresDoneEnds {
             s.setArray(9, varchars(c, ends, e -> e.update().lifecycle()));
             s.setArray(10, varchars(c, ends, e -> e.update().note()));
             s.setArray(11, varchars(c, ends, e -> e.update().lane()));
-            s.setObject(12, now);
+            s.setArray(12, integers(c, ends, StepClaim::version));
+            s.setArray(13, integers(c, ends, StepClaim::attempts));
+            s.setObject(14, now);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     int j = rs.getInt(1) - 1;
@@ -78,6 +82,14 @@ final class PostgresDoneEnds {
             }
         }
         return Arrays.asList(outcomes);
+    }
+
+    /** A field of each end's claim, null for an end that names none. */
+    private static java.sql.Array integers(Connection c, List<StepEnd> ends, ToIntFunction<StepClaim> field)
+            throws SQLException {
+        return c.createArrayOf("integer", ends.stream()
+                .map(e -> e.update().claim() == null ? null : field.applyAsInt(e.update().claim()))
+                .toArray(Integer[]::new));
     }
 
     private static java.sql.Array varchars(Connection c, List<StepEnd> ends,

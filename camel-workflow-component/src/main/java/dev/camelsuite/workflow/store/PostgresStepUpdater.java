@@ -10,6 +10,7 @@ import java.util.List;
 
 import dev.camelsuite.workflow.StepStatus;
 import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepClaim;
 import dev.camelsuite.workflow.model.StepEnd;
 import dev.camelsuite.workflow.model.StepUpdate;
 
@@ -45,6 +46,12 @@ import dev.camelsuite.workflow.model.StepUpdate;
 final class PostgresStepUpdater implements StepUpdater {
 
     private static final String DONE_STATUSES = "('completed', 'skipped')";
+    /** The update names no claim (true), or the step is still under the one it names (version, attempts). */
+    private static final String CLAIM_HELD = " AND (? OR u.version = ? AND u.attempts = ?)";
+    /** An update under a claim that did not apply: the step as it is now, to tell why. */
+    private static final String CLAIMED = "SELECT status, version, lane, next_workflow, attempts FROM workflow_step"
+                                          + " WHERE object_id = ? AND workflow = ? AND process = ? AND active"
+                                          + " FOR UPDATE";
 
     /**
      * A step that is not done, to a status that is not done nor {@code waiting}: the update alone, the steps waiting for
@@ -71,6 +78,7 @@ final class PostgresStepUpdater implements StepUpdater {
                + " elapsed = COALESCE(?, u.elapsed)"
                + " WHERE u.object_id = ? AND u.workflow = ? AND u.process = ? AND u.active"
                + " AND u.status " + (reopening ? "IN " : "NOT IN ") + DONE_STATUSES + " AND (? OR u.status = ?)"
+               + CLAIM_HELD
                + (answersStep ? " RETURNING u.*"
                        : " RETURNING u.object_id, u.workflow, u.process, u.version, u.previous_status, u.status,"
                          + " u.status_at, u.lane, u.next_workflow")
@@ -105,7 +113,7 @@ final class PostgresStepUpdater implements StepUpdater {
             + " status_at = ?, completed_at = ?, lifecycle = COALESCE(?, u.lifecycle), note = COALESCE(?, u.note),"
             + " lane = COALESCE(?, u.lane), elapsed = COALESCE(?, u.elapsed)"
             + " WHERE u.id IN (SELECT l.id FROM locked l) AND u.process = ?"
-            + " AND u.status NOT IN " + DONE_STATUSES + " AND (? OR u.status = ?)"
+            + " AND u.status NOT IN " + DONE_STATUSES + " AND (? OR u.status = ?)" + CLAIM_HELD
             + " AND NOT (? AND u.next_workflow IS NOT NULL)"
             + " RETURNING u.id, u.object_id, u.workflow, u.process, u.version, u.previous_status, u.status, u.lane,"
             + " u.next_workflow, u.status_at"
@@ -154,7 +162,51 @@ final class PostgresStepUpdater implements StepUpdater {
                 outcome = toOpen(c, TO_REOPEN, objectId, workflow, process, update, now);
             }
         }
+        if (outcome == null && update.claim() != null) {
+            outcome = claimed(c, objectId, workflow, process, update, deferNextWorkflow);
+        }
         return outcome != null ? outcome : call(c, objectId, workflow, process, update, now, deferNextWorkflow);
+    }
+
+    /** The parameters of {@link #CLAIM_HELD} from {@code index} on. */
+    private static void setClaim(PreparedStatement s, int index, StepUpdate update) throws SQLException {
+        StepClaim claim = update.claim();
+        s.setBoolean(index, claim == null);
+        s.setInt(index + 1, claim == null ? 0 : claim.version());
+        s.setInt(index + 2, claim == null ? 0 : claim.attempts());
+    }
+
+    /**
+     * Why an update under a claim did not apply: the step is missing, or no longer under the claim (or not in the
+     * expected status), or it would start its next workflow outside a transaction. Null when the step is under the
+     * claim and the update should have applied — then the server-side function, which knows no claims, may apply it,
+     * the row being locked by this read in the caller's transaction.
+     */
+    private static UpdateOutcome claimed(Connection c, String objectId, String workflow, String process,
+                                         StepUpdate update, boolean deferNextWorkflow)
+            throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(CLAIMED)) {
+            s.setString(1, objectId);
+            s.setString(2, workflow);
+            s.setString(3, process);
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next()) {
+                    return UpdateOutcome.notFound();
+                }
+                String current = rs.getString(1);
+                int version = rs.getInt(2);
+                String lane = update.lane() != null ? update.lane() : rs.getString(3);
+                String nextWorkflow = rs.getString(4);
+                boolean held = StepUpdater.holds(update.claim(), version, rs.getInt(5))
+                               && (update.expectedStatus() == null || update.expectedStatus().equals(current));
+                if (!held) {
+                    return new UpdateOutcome(true, current, version, lane, nextWorkflow, false, List.of(), false);
+                }
+                return deferNextWorkflow && nextWorkflow != null
+                        ? new UpdateOutcome(true, current, version, lane, nextWorkflow, false, List.of(), true)
+                        : null;
+            }
+        }
     }
 
     /**
@@ -210,8 +262,9 @@ final class PostgresStepUpdater implements StepUpdater {
             s.setString(14, process);
             s.setBoolean(15, update.expectedStatus() == null);
             s.setString(16, update.expectedStatus());
-            s.setString(17, update.status());
-            s.setBoolean(18, waiting);
+            setClaim(s, 17, update);
+            s.setString(20, update.status());
+            s.setBoolean(21, waiting);
             try (ResultSet rs = s.executeQuery()) {
                 if (!rs.next()) {
                     return null;
@@ -246,7 +299,8 @@ final class PostgresStepUpdater implements StepUpdater {
             s.setString(14, process);
             s.setBoolean(15, update.expectedStatus() == null);
             s.setString(16, update.expectedStatus());
-            s.setBoolean(17, deferNextWorkflow);
+            setClaim(s, 17, update);
+            s.setBoolean(20, deferNextWorkflow);
             try (ResultSet rs = s.executeQuery()) {
                 if (!rs.next()) {
                     return null;

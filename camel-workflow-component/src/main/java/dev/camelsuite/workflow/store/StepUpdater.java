@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.camelsuite.workflow.StepStatus;
+import dev.camelsuite.workflow.model.StepClaim;
 import dev.camelsuite.workflow.model.StepEnd;
 import dev.camelsuite.workflow.model.StepUpdate;
 
@@ -19,7 +20,8 @@ import dev.camelsuite.workflow.model.StepUpdate;
 interface StepUpdater {
 
     /**
-     * Changes nothing when the step is missing or its current status is not the expected one.
+     * Changes nothing when the step is missing, its current status is not the expected one or it is no longer under
+     * the update's claim (another claim, or another version).
      *
      * @param deferNextWorkflow true when {@code c} auto-commits but the caller starts next workflows: then an update
      *                          that would start one changes nothing and answers {@link UpdateOutcome#deferred()}, for
@@ -49,6 +51,11 @@ interface StepUpdater {
     /** Whether a new status can make a step ready: one that became done can unblock others, one now waiting itself. */
     static boolean mayMakeReady(String status) {
         return StepStatus.COMPLETED.is(status) || StepStatus.SKIPPED.is(status) || StepStatus.WAITING.is(status);
+    }
+
+    /** Whether a step in {@code version} with {@code attempts} is still under {@code claim}. */
+    static boolean holds(StepClaim claim, int version, int attempts) {
+        return claim.version() == version && claim.attempts() == attempts;
     }
 
     /** The workflow service counts an attempt on start, and on an error reported without a start. */

@@ -32,7 +32,8 @@ final class WorkflowMigrations implements ResourceProvider {
     static final List<String> POSTGRESQL_ONLY = List.of(
             "V1_1__workflow_ready_index.sql",
             "V1_2__workflow_update_step.sql",
-            "V1_3__workflow_end_steps.sql");
+            "V1_3__workflow_end_steps.sql",
+            "V1_4__workflow_end_steps_claims.sql");
 
     private final List<LoadableResource> resources = new ArrayList<>();
 

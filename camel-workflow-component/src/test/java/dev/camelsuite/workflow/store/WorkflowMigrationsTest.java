@@ -24,7 +24,7 @@ class WorkflowMigrationsTest {
     void offersOnlyThePostgresqlFunctionToPostgresql() {
         assertThat(new WorkflowMigrations(false).getResources("V", new String[] { ".sql" }))
                 .extracting(r -> r.getFilename()).containsExactly("V1__workflow_schema.sql");
-        assertThat(new WorkflowMigrations(true).getResources("V", new String[] { ".sql" })).hasSize(4)
+        assertThat(new WorkflowMigrations(true).getResources("V", new String[] { ".sql" })).hasSize(5)
                 .allSatisfy(r -> assertThat(r.read()).isNotNull());
         assertThat(new WorkflowMigrations(true).getResources("R", new String[] { ".sql" })).isEmpty();
     }

@@ -14,6 +14,7 @@ import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
 import dev.camelsuite.workflow.model.Milestone;
 import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepClaim;
 import dev.camelsuite.workflow.model.StepCount;
 import dev.camelsuite.workflow.model.StepEnd;
 import dev.camelsuite.workflow.model.StepEndResult;
@@ -505,6 +506,56 @@ abstract class WorkflowStoreTest {
                     assertThat(st.attempts()).isEqualTo(1);
                 });
         assertThat(store.updateAll(List.of())).isEmpty();
+    }
+
+    @Test
+    void aLateEndIsRefusedAndNeverLandsOnAnotherRobotsClaim() throws Exception {
+        String process = "descriptive-metadata";
+        for (String id : List.of("druid:lt1", "druid:lt2")) {
+            store.create(id, accession, 1, "default", null);
+        }
+        List<Step> first = store.claim("accessionWF", process, null, 10, java.time.Duration.ZERO, "robot-a");
+        assertThat(first).hasSize(2).allSatisfy(st -> assertThat(st.attempts()).isEqualTo(1));
+        Thread.sleep(5);
+        // robot A is presumed dead: the sweeper puts its steps back in the queue, and robot B claims them
+        assertThat(store.sweep("accessionWF", java.time.Duration.ZERO)).isEqualTo(2);
+        List<Step> second = store.claim("accessionWF", process, null, 10, java.time.Duration.ZERO, "robot-b");
+        assertThat(second).hasSize(2).allSatisfy(st -> assertThat(st.attempts()).isEqualTo(2));
+
+        // A's late ends, one by one and as a batch (ends to done and to retrying take different paths): refused
+        StepClaim claimOfA = StepClaim.of(first.get(0));
+        assertThatThrownBy(() -> store.update("druid:lt1", "accessionWF", process,
+                StepUpdate.to("retrying").withError("late", "trace").ending(claimOfA)))
+                .isInstanceOf(WorkflowConflictException.class);
+        assertThatThrownBy(() -> store.update("druid:lt1", "accessionWF", process,
+                StepUpdate.to("completed").ending(claimOfA))).isInstanceOf(WorkflowConflictException.class);
+        assertThat(store.updateAll(first.stream().map(st -> new StepEnd(st.objectId(), "accessionWF", process,
+                StepUpdate.to("completed").ending(StepClaim.of(st)))).toList()))
+                .allSatisfy(r -> assertThat(r.failure()).isInstanceOf(WorkflowConflictException.class));
+        assertThat(store.get("druid:lt1", "accessionWF")).filteredOn(st -> st.process().equals(process))
+                .singleElement().satisfies(st -> {
+                    assertThat(st.status()).isEqualTo("started");
+                    assertThat(st.errorMessage()).isNull();
+                });
+
+        // B's ends apply
+        assertThat(store.updateAll(second.stream().map(st -> new StepEnd(st.objectId(), "accessionWF", process,
+                StepUpdate.to("completed").ending(StepClaim.of(st)))).toList()))
+                .allSatisfy(r -> assertThat(r.failure()).isNull());
+        assertThat(store.get("druid:lt2", "accessionWF")).filteredOn(st -> st.process().equals(process))
+                .extracting(Step::status).containsExactly("completed");
+
+        // an end of a claim in a version that was created again since does not land on the new version's step
+        store.create("druid:lt3", accession, 1, "default", null);
+        Step old = store.claim("accessionWF", process, null, 10, java.time.Duration.ZERO, "robot-a").get(0);
+        store.create("druid:lt3", accession, 2, "default", null);
+        Step fresh = store.claim("accessionWF", process, null, 10, java.time.Duration.ZERO, "robot-b").get(0);
+        assertThat(fresh.attempts()).isEqualTo(old.attempts());
+        assertThatThrownBy(() -> store.update("druid:lt3", "accessionWF", process,
+                StepUpdate.to("completed").ending(StepClaim.of(old)))).isInstanceOf(WorkflowConflictException.class);
+        store.update("druid:lt3", "accessionWF", process, StepUpdate.to("completed").ending(StepClaim.of(fresh)));
+        assertThat(store.get("druid:lt3", "accessionWF")).filteredOn(st -> st.active() && st.process().equals(process))
+                .extracting(Step::status).containsExactly("completed");
     }
 
     @Test
