@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 import dev.camelsuite.workflow.model.Step;
@@ -61,6 +62,8 @@ public class WorkflowRobot extends ScheduledPollConsumer {
     private long lastSweepNanos;
     private final AtomicBoolean wakeUpPending = new AtomicBoolean();
     private final LongAdder refusedEnds = new LongAdder();
+    /** Robots at work in a poll: stopping waits for them (see {@link #doStop()}). */
+    private final AtomicInteger working = new AtomicInteger();
     private ExecutorService wakeUps;
     private Consumer wakeUpConsumer;
 
@@ -77,6 +80,10 @@ public class WorkflowRobot extends ScheduledPollConsumer {
                                                + endpoint.getProcessName() + ": no robot can work on it");
         }
         robotName = endpoint.getRobotName() != null ? endpoint.getRobotName() : defaultName();
+        if (endpoint.getStuckAfter() <= 0) {
+            LOG.warn("Robot {} on {}/{} runs without the sweeper (stuckAfter=0): a step whose robot dies stays started"
+                     + " until someone resets it", robotName, endpoint.getWorkflowName(), endpoint.getProcessName());
+        }
         metrics = RobotMetrics.of(endpoint.getCamelContext(), endpoint.getWorkflowName(), endpoint.getProcessName());
         wakeUps = endpoint.getCamelContext().getExecutorServiceManager().newSingleThreadExecutor(this,
                 "WorkflowRobotWakeUp");
@@ -99,8 +106,12 @@ public class WorkflowRobot extends ScheduledPollConsumer {
         endpoint.getComponent().getStepEvents().remove(this);
         ServiceHelper.stopService(wakeUpConsumer);
         wakeUpConsumer = null;
+        // Camel stops a poll by interrupting its thread; a robot interrupted inside a JDBC call can leave an embedded
+        // database's file closed (H2 closes its file channel on an interrupt). So the robots finish the step in hand
+        // and hand back the rest of their claim first; only one that overruns the shutdown timeout is interrupted.
+        awaitRobots();
         if (wakeUps != null) {
-            endpoint.getCamelContext().getExecutorServiceManager().shutdownNow(wakeUps);
+            endpoint.getCamelContext().getExecutorServiceManager().shutdownGraceful(wakeUps);
             wakeUps = null;
         }
         super.doStop();
@@ -171,17 +182,64 @@ public class WorkflowRobot extends ScheduledPollConsumer {
 
     @Override
     protected int poll() throws Exception {
-        sweepWhenDue();
-        List<Step> claimed = store().claim(endpoint.getWorkflowName(), endpoint.getProcessName(), endpoint.getLane(),
-                endpoint.getClaimBatch(), Duration.ofMillis(endpoint.getRetryDelay()), robotName);
-        for (Step step : claimed) {
+        working.incrementAndGet();
+        try {
             if (!isRunAllowed()) {
-                // stopping: the steps left go back to the queue through the sweeper, or the next robot's retry
-                break;
+                return 0;
             }
-            work(step);
+            sweepWhenDue();
+            List<Step> claimed = store().claim(endpoint.getWorkflowName(), endpoint.getProcessName(),
+                    endpoint.getLane(), endpoint.getClaimBatch(), Duration.ofMillis(endpoint.getRetryDelay()),
+                    robotName);
+            for (int i = 0; i < claimed.size(); i++) {
+                // a route stops its consumer by suspending it first, then waits for the step in hand
+                if (!isRunAllowed() || isSuspendingOrSuspended()) {
+                    release(claimed.subList(i, claimed.size()));
+                    break;
+                }
+                work(claimed.get(i));
+            }
+            return claimed.size();
+        } finally {
+            if (working.decrementAndGet() == 0) {
+                synchronized (working) {
+                    working.notifyAll();
+                }
+            }
         }
-        return claimed.size();
+    }
+
+    /** Stopping or suspended: the claimed steps not worked on go back to the queue at once, not after {@code stuckAfter}. */
+    private void release(List<Step> steps) {
+        int released = 0;
+        for (Step step : steps) {
+            try {
+                store().update(step.objectId(), step.workflow(), step.process(),
+                        StepUpdate.to(StepStatus.QUEUED.label()).withNote(robotName).ending(StepClaim.of(step)));
+                released++;
+            } catch (Exception e) {
+                LOG.warn("Robot {} could not hand back {} at {}/{} as it stopped ({}): the sweeper will", robotName,
+                        step.objectId(), step.workflow(), step.process(), e.getMessage());
+            }
+        }
+        LOG.info("Robot {} stopped and handed {} claimed step(s) of {}/{} back to the queue", robotName, released,
+                endpoint.getWorkflowName(), endpoint.getProcessName());
+    }
+
+    /** Waits, within the context's shutdown timeout, until no robot of this consumer is inside a poll. */
+    private void awaitRobots() throws InterruptedException {
+        var shutdown = endpoint.getCamelContext().getShutdownStrategy();
+        long deadline = System.nanoTime() + shutdown.getTimeUnit().toNanos(shutdown.getTimeout());
+        synchronized (working) {
+            while (working.get() > 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    LOG.warn("Robot {} is still at work after the shutdown timeout; it is interrupted", robotName);
+                    return;
+                }
+                working.wait(Math.max(1, left / 1_000_000));
+            }
+        }
     }
 
     private void sweepWhenDue() {

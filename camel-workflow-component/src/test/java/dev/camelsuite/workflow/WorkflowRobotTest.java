@@ -95,6 +95,18 @@ class WorkflowRobotTest extends CamelTestSupport {
                         .routeId("publish").autoStartup(false)
                         .process(ex -> contexts.put(ex.getIn().getBody(String.class),
                                 String.valueOf(ex.getIn().getHeader(WorkflowConstants.CONTEXT))));
+                // a robot that takes its time over a step, and notices an interrupt
+                from("workflow:accessionWF/descriptive-metadata?claimBatch=5&delay=5&robotName=careful")
+                        .routeId("careful").autoStartup(false)
+                        .process(ex -> {
+                            carefulRobotWorking.countDown();
+                            try {
+                                Thread.sleep(300);
+                            } catch (InterruptedException e) {
+                                interruptedRobots.incrementAndGet();
+                                throw e;
+                            }
+                        });
                 // a robot that is slow on its step: long enough for the sweeper to give the step to another
                 from("workflow:googleScannedBookWF/google-download?delay=20&robotName=slow")
                         .routeId("slow").autoStartup(false)
@@ -115,6 +127,8 @@ class WorkflowRobotTest extends CamelTestSupport {
     private final java.util.concurrent.CountDownLatch slowRobotWorking = new java.util.concurrent.CountDownLatch(1);
     private final java.util.concurrent.CountDownLatch[] slowRobotMayEnd = {
             new java.util.concurrent.CountDownLatch(1), new java.util.concurrent.CountDownLatch(1) };
+    private final java.util.concurrent.CountDownLatch carefulRobotWorking = new java.util.concurrent.CountDownLatch(1);
+    private final AtomicInteger interruptedRobots = new AtomicInteger();
     private final Map<String, String> contexts = new ConcurrentHashMap<>();
     private final io.micrometer.core.instrument.simple.SimpleMeterRegistry meters =
             new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
@@ -320,6 +334,24 @@ class WorkflowRobotTest extends CamelTestSupport {
                 .containsExactly("waiting", "queued", "started", "queued", "started", "completed");
         assertThat(meters.get("workflow.robot.ends.refused").tags("process", "google-download").counter().count())
                 .isEqualTo(1);
+    }
+
+    @Test
+    void aStoppingRobotFinishesTheStepInHandUninterruptedAndHandsTheRestOfItsClaimBack() throws Exception {
+        create("accessionWF", "druid:st1", "druid:st2", "druid:st3", "druid:st4", "druid:st5");
+        context.getRouteController().startRoute("careful");
+        assertThat(carefulRobotWorking.await(30, TimeUnit.SECONDS)).isTrue();
+        context.getRouteController().stopRoute("careful");
+        // Camel stops a poll by interrupting it; the robot's step (and its end, a JDBC call) was not
+        assertThat(interruptedRobots.get()).isZero();
+        List<String> statuses = new java.util.ArrayList<>();
+        for (String id : List.of("druid:st1", "druid:st2", "druid:st3", "druid:st4", "druid:st5")) {
+            statuses.add(step(id, "accessionWF", "descriptive-metadata").status());
+        }
+        // one step done, the four others of the claim back in the queue at once (not started until the sweeper)
+        assertThat(statuses).containsOnly("completed", "queued");
+        assertThat(statuses).filteredOn("completed"::equals).hasSize(1);
+        assertThat(store().queue("accessionWF", "descriptive-metadata", null, 0)).hasSize(4);
     }
 
     @Test
