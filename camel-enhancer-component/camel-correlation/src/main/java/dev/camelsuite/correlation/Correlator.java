@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -13,6 +14,7 @@ import java.util.function.Supplier;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.TimeoutMap;
+import org.apache.camel.spi.ThreadPoolProfile;
 import org.apache.camel.support.DefaultTimeoutMap;
 import org.apache.camel.support.service.ServiceHelper;
 import org.apache.camel.support.service.ServiceSupport;
@@ -58,6 +60,8 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
     /** The requests in {@link #waiting}, counted apart: the queue's own size() walks the whole line. */
     private final AtomicInteger waitingCount = new AtomicInteger();
     private volatile ScheduledExecutorService timer;
+    /** Where the routes of completed exchanges go on (see {@link #continueRoute}). */
+    private volatile ExecutorService continuations;
     /** While the connection to the broker is interrupted nothing is sent: requests wait for it in the line. */
     private volatile boolean paused;
     private volatile DefaultTimeoutMap<String, R> inFlight;
@@ -121,7 +125,14 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
         }
         request.waited(true);
         if (request.getTimeout() > 0) {
-            request.expiry(timer.schedule(() -> expireWaiting(request), request.getTimeout(), TimeUnit.MILLISECONDS));
+            try {
+                request.expiry(timer.schedule(() -> expireWaiting(request), request.getTimeout(),
+                        TimeUnit.MILLISECONDS));
+            } catch (RejectedExecutionException stopped) {
+                waitingCount.decrementAndGet();
+                active.remove(request.getKey(), request);
+                throw stopped;
+            }
         }
         waiting.add(request);
         sendWaiting();
@@ -189,11 +200,29 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
             if (place != null) {
                 places.add(place);
             }
-            request.callback().done(false);
+            continueRoute(request);
         }
         if (place != null && isRunAllowed()) {
             sendWaiting();
         }
+    }
+
+    /**
+     * Hands the rest of the exchange's route to the continuation threads: the thread that completed the request —
+     * the reply listener, the timeout thread, a sender — goes back to its own work at once, so one slow step after the
+     * producer delays no other reply, timeout or send. Runs it here when the pool refuses it (stopping).
+     */
+    private void continueRoute(R request) {
+        ExecutorService executor = continuations;
+        if (executor != null) {
+            try {
+                executor.execute(() -> request.callback().done(false));
+                return;
+            } catch (RejectedExecutionException e) {
+                // stopping: run it here
+            }
+        }
+        request.callback().done(false);
     }
 
     /** Fails every request still waiting for a place, each with a new {@code failure}. */
@@ -328,7 +357,15 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
 
     @Override
     protected void doStart() throws Exception {
-        timer = camelContext.getExecutorServiceManager().newSingleThreadScheduledExecutor(owner, name);
+        // Camel's default thread pool profile (the application tunes it in one place); its queue is bounded, and when
+        // it is full the completing thread runs the continuation itself, which slows the replies down, not loses them
+        continuations = camelContext.getExecutorServiceManager().newDefaultThreadPool(owner, name + "Continuations");
+        // one timer thread; its queue holds an expiry per waiting request and the timeout map's check, so it is as
+        // long as the waiting line (maxWaiting) allows, and no longer — a profile's queue limit would refuse requests
+        ThreadPoolProfile oneThread = new ThreadPoolProfile(name);
+        oneThread.setPoolSize(1);
+        oneThread.setMaxQueueSize(-1);
+        timer = camelContext.getExecutorServiceManager().newScheduledThreadPool(owner, name, oneThread);
         DefaultTimeoutMap<String, R> map = new DefaultTimeoutMap<>(timer, TIMEOUT_CHECK_INTERVAL);
         map.addListener(this::onTimeoutMapEvent);
         ServiceHelper.startService(map);
@@ -344,6 +381,11 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
         if (timer != null) {
             camelContext.getExecutorServiceManager().shutdown(timer);
             timer = null;
+        }
+        if (continuations != null) {
+            // the routes of the exchanges just completed run to their end
+            camelContext.getExecutorServiceManager().shutdownGraceful(continuations);
+            continuations = null;
         }
     }
 }

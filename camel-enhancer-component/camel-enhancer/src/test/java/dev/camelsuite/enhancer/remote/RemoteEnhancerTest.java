@@ -44,6 +44,8 @@ class RemoteEnhancerTest extends CamelTestSupport {
     static final EmbeddedBroker BROKER = new EmbeddedBroker();
 
     private final AtomicInteger slowCalls = new AtomicInteger();
+    private final java.util.concurrent.CountDownLatch slowStepRunning = new java.util.concurrent.CountDownLatch(1);
+    private final java.util.concurrent.CountDownLatch slowStepMayEnd = new java.util.concurrent.CountDownLatch(1);
     private final AtomicInteger concurrent = new AtomicInteger();
     private final AtomicInteger maxConcurrent = new AtomicInteger();
 
@@ -113,9 +115,29 @@ class RemoteEnhancerTest extends CamelTestSupport {
                                     Map.of("language", ex.getIn().getHeader(EnhancerConstants.LANGUAGE)));
                         });
                 from(remote("retry", "retry.q", "concurrentConsumers=2")).routeId("worker-retry").log("retried ${body.text}");
+                // a route whose step after the producer is slow for some documents
+                from("direct:slowAfter").to(remote("demo", "demo.q", "casPoolSize=4"))
+                        .process(ex -> {
+                            if (ex.getMessage().getBody(ContentItem.class).getText().startsWith("slow")) {
+                                slowStepRunning.countDown();
+                                slowStepMayEnd.await(10, java.util.concurrent.TimeUnit.SECONDS);
+                            }
+                        });
                 from(remote("busy", "busy.q", "concurrentConsumers=4")).routeId("worker-busy").log("busy ${body.text}");
             }
         };
+    }
+
+    @Test
+    void aSlowStepAfterTheProducerHoldsUpNoOtherReply() throws Exception {
+        var slow = template.asyncRequestBody("direct:slowAfter", "slow document about Paris.");
+        assertThat(slowStepRunning.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        // the slow document's route is at work on the thread its reply came to, were it the listener's
+        ContentItem quick = template.requestBody("direct:slowAfter", "quick document about Paris.", ContentItem.class);
+        assertThat(quick.getEntities()).hasSize(1);
+        assertThat(slow).isNotDone();
+        slowStepMayEnd.countDown();
+        assertThat(slow.get(10, java.util.concurrent.TimeUnit.SECONDS)).isNotNull();
     }
 
     @Test
