@@ -95,6 +95,12 @@ final class ChildJvm implements AutoCloseable {
         }
     }
 
+    /** Kills the JVM at once (SIGKILL): no shutdown hook, no goodbye to the broker. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(15, TimeUnit.SECONDS);
+    }
+
     /** Waits for the JVM to end by itself; its exit status. */
     int waitFor(long timeout, TimeUnit unit) throws InterruptedException {
         if (!process.waitFor(timeout, unit)) {

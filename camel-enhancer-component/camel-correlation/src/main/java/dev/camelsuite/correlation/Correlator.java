@@ -315,11 +315,21 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
         paused = true;
     }
 
-    /** The connection is back: the waiting requests are sent as places allow. */
+    /**
+     * The connection is back: the waiting requests are sent as places allow — on the timer thread, never on the
+     * caller's: the failover transport tells of a resumed connection while it holds its reconnect lock, and a send
+     * from there would wait for the producer's send lock, which a thread sending through that transport may hold
+     * (a deadlock the fault-injection run found).
+     */
     public void resume() {
         paused = false;
-        if (isRunAllowed()) {
-            sendWaiting();
+        ScheduledExecutorService t = timer;
+        if (isRunAllowed() && t != null) {
+            try {
+                t.execute(this::sendWaiting);
+            } catch (RejectedExecutionException stopping) {
+                // stopping: the waiting requests are failed by doStop
+            }
         }
     }
 

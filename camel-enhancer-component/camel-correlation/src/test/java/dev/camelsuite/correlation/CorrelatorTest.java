@@ -42,7 +42,7 @@ class CorrelatorTest {
     }
 
     /** Records what is sent; refuses the first {@code refusals} sends. */
-    static final class Channel implements RequestChannel<Request> {
+    static class Channel implements RequestChannel<Request> {
         final List<String> sent = new CopyOnWriteArrayList<>();
         final AtomicInteger refusals = new AtomicInteger();
         final AtomicInteger timeouts = new AtomicInteger();
@@ -356,5 +356,28 @@ class CorrelatorTest {
         awaitTrue(5, () -> quick.done.get() == 1);
         assertThat(continuedOn).hasSize(1).doesNotContain(listener);
         slowStepMayEnd.countDown();
+    }
+    @Test
+    void aResumedConnectionSendsTheWaitingRequestsOnTheTimerThreadNotOnTheTransportsThread() throws Exception {
+        List<String> sentOn = new CopyOnWriteArrayList<>();
+        Channel recording = new Channel() {
+            @Override
+            public void send(Request request) throws Exception {
+                sentOn.add(Thread.currentThread().getName());
+                super.send(request);
+            }
+        };
+        correlator = new Correlator<>(camel, this, "test requests", recording, 0, 10);
+        correlator.start();
+        correlator.addPlace("place-0");
+        correlator.pause();
+        Request waiting = request("waiting", 0);
+        correlator.submit(waiting);
+        assertThat(recording.sent).isEmpty();
+        // the failover transport calls this holding its own lock: it must not send from here
+        String transport = Thread.currentThread().getName();
+        correlator.resume();
+        awaitTrue(5, () -> recording.sent.contains("waiting"));
+        assertThat(sentOn).singleElement().isNotEqualTo(transport);
     }
 }

@@ -1,0 +1,37 @@
+package dev.camelsuite.benchmarks;
+
+import dev.camelsuite.enhancer.EnhancerComponent;
+import dev.camelsuite.enhancer.chain.Chain;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.impl.DefaultCamelContext;
+
+/**
+ * A worker JVM of the fault-injection run: {@code FaultRunWorker <brokerPort> <name>} enhances the documents of queue
+ * {@code fault.docs} through a failover connection; prints READY, stops when its stdin closes (or is killed).
+ */
+public final class FaultRunWorker {
+
+    private FaultRunWorker() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        try (DefaultCamelContext context = new DefaultCamelContext()) {
+            EnhancerComponent enhancer = new EnhancerComponent();
+            enhancer.addChain(Chain.list("fault", "words")).addEngine(RemoteBenchmark.ENGINE);
+            context.addComponent("enhancer", enhancer);
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from(FaultInjectionRun.enhancerUri(Integer.parseInt(args[0])) + "&concurrentConsumers=2")
+                            .routeId("worker-" + args[1]).log(org.apache.camel.LoggingLevel.DEBUG, "enhanced ${header.CamelEnhancerReferenceId}");
+                }
+            });
+            context.start();
+            System.out.println("READY");
+            System.out.flush();
+            while (System.in.read() >= 0) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+}
