@@ -23,8 +23,6 @@ import jakarta.jms.Session;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.camelsuite.enhancer.EnhancerComponent;
-import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.workflow.WorkflowComponent;
 import dev.camelsuite.workflow.WorkflowConstants;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -140,9 +138,7 @@ public final class FaultInjectionRun {
             // the store's events, sent after each commit: a document counts as completed once its end is committed
             workflow.setEvents("direct:stepEvents");
             context.addComponent("workflow", workflow);
-            EnhancerComponent enhancer = new EnhancerComponent();
-            enhancer.addChain(Chain.list("fault", "words")).addEngine(RemoteBenchmark.ENGINE);
-            context.addComponent("enhancer", enhancer);
+            context.addComponent("enhancer", FaultRunWorker.enhancer());
             context.addRoutes(new RouteBuilder() {
                 @Override
                 public void configure() {
