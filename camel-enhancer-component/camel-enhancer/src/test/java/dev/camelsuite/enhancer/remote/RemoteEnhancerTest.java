@@ -115,8 +115,9 @@ class RemoteEnhancerTest extends CamelTestSupport {
                                     Map.of("language", ex.getIn().getHeader(EnhancerConstants.LANGUAGE)));
                         });
                 from(remote("retry", "retry.q", "concurrentConsumers=2")).routeId("worker-retry").log("retried ${body.text}");
-                // a route whose step after the producer is slow for some documents
-                from("direct:slowAfter").to(remote("demo", "demo.q", "casPoolSize=4"))
+                // a route whose step after the producer is slow for some documents (started with the workers, so
+                // it does not ask them for their metadata: they are not listening yet)
+                from("direct:slowAfter").to(remote("demo", "demo.q", "casPoolSize=4&getMetaTimeout=0"))
                         .process(ex -> {
                             if (ex.getMessage().getBody(ContentItem.class).getText().startsWith("slow")) {
                                 slowStepRunning.countDown();
