@@ -80,10 +80,11 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
                                                 + " The header CamelWorkflowLane overrides it.")
     private String lane;
 
-    @UriParam(label = "producer", defaultValue = "0",
-              description = "queue and errors: at most this many objects; 0 for all. The header CamelWorkflowLimit"
-                            + " overrides it.")
-    private int limit;
+    @UriParam(label = "producer", defaultValue = "10000",
+              description = "queue and errors: at most this many objects (a bound by default, so that a long queue"
+                            + " does not come back as one list); 0 for all. The header CamelWorkflowLimit overrides"
+                            + " it.")
+    private int limit = 10_000;
 
     @UriParam(label = "producer", defaultValue = "false",
               description = "lifecycle: only the milestones of a version that is not finished yet (with a version).")
