@@ -10,22 +10,23 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 import javax.sql.DataSource;
-
-import jakarta.jms.BytesMessage;
-import jakarta.jms.MessageProducer;
-import jakarta.jms.Session;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.camelsuite.workflow.WorkflowComponent;
 import dev.camelsuite.workflow.WorkflowConstants;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
@@ -88,7 +89,12 @@ public final class FaultInjectionRun {
     private final int databasePort = freePort();
     private final File databaseFolder;
     private final Map<String, AtomicInteger> enhanced = new ConcurrentHashMap<>();
-    private final AtomicLong lastCompletion = new AtomicLong();
+    /** A fault injected at {@code nanos}, waiting for the next committed document. */
+    private record Injected(String kind, long nanos) {
+    }
+
+    private final Queue<Injected> awaitingRecovery = new ConcurrentLinkedQueue<>();
+    private final CountDownLatch everyKindOnce = new CountDownLatch(1);
     private final Map<String, Integer> faults = new LinkedHashMap<>();
     private final Map<String, Integer> badInputs = new ConcurrentHashMap<>();
     private final Map<String, Long> recovery = new LinkedHashMap<>();
@@ -154,7 +160,7 @@ public final class FaultInjectionRun {
                         String event = ex.getIn().getBody(String.class);
                         if (event.contains("\"process\":\"enhance\"")
                             && event.contains("\"newStatus\":\"completed\"")) {
-                            lastCompletion.set(System.nanoTime());
+                            recovered(System.nanoTime());
                         }
                     });
                 }
@@ -166,6 +172,7 @@ public final class FaultInjectionRun {
             badThread.start();
             register(context.createProducerTemplate());
             registering = false;
+            everyKindOnce.await(120, TimeUnit.SECONDS);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
             while (ended(ds) < plan.documents() && System.nanoTime() < deadline) {
                 Thread.sleep(200);
@@ -195,6 +202,19 @@ public final class FaultInjectionRun {
         }
     }
 
+    /** A document's end was committed: the faults injected before it are over. */
+    private void recovered(long now) {
+        Injected fault;
+        while ((fault = awaitingRecovery.peek()) != null && fault.nanos() < now) {
+            if (awaitingRecovery.remove(fault)) {
+                long millis = TimeUnit.NANOSECONDS.toMillis(now - fault.nanos());
+                synchronized (faults) {
+                    recovery.merge(fault.kind(), millis, Math::max);
+                }
+            }
+        }
+    }
+
     /** Registers the documents at the plan's pace; a registration the database refused is tried again. */
     private void register(ProducerTemplate template) throws InterruptedException {
         long start = System.nanoTime();
@@ -217,14 +237,14 @@ public final class FaultInjectionRun {
     }
 
     /**
-     * One fault after the other, in turn, at the plan's interval while documents are registered; each is timed from
-     * its injection until the next document whose end was committed.
+     * One fault after the other, in turn, at the plan's interval while documents are registered (and until each kind
+     * came once); each is timed from its injection until the next document whose end was committed.
      */
     private void injectFaults() {
         try {
             for (int n = 0; ; n++) {
                 Thread.sleep(plan.faultEveryMillis());
-                if (!registering) {
+                if (!registering && n >= FAULTS.length) {
                     return;
                 }
                 String kind = FAULTS[n % FAULTS.length];
@@ -248,13 +268,9 @@ public final class FaultInjectionRun {
                 synchronized (faults) {
                     faults.merge(kind, 1, Integer::sum);
                 }
-                long deadline = injected + TimeUnit.SECONDS.toNanos(60);
-                while (lastCompletion.get() < injected && System.nanoTime() < deadline) {
-                    Thread.sleep(10);
-                }
-                long millis = TimeUnit.NANOSECONDS.toMillis(lastCompletion.get() - injected);
-                synchronized (faults) {
-                    recovery.merge(kind, millis, Math::max);
+                awaitingRecovery.add(new Injected(kind, injected));
+                if (n + 1 == FAULTS.length) {
+                    everyKindOnce.countDown();
                 }
             }
         } catch (InterruptedException e) {
