@@ -211,19 +211,16 @@ public class WorkflowRobot extends ScheduledPollConsumer {
 
     /** Stopping or suspended: the claimed steps not worked on go back to the queue at once, not after {@code stuckAfter}. */
     private void release(List<Step> steps) {
-        int released = 0;
-        for (Step step : steps) {
-            try {
-                store().update(step.objectId(), step.workflow(), step.process(),
-                        StepUpdate.to(StepStatus.QUEUED.label()).withNote(robotName).ending(StepClaim.of(step)));
-                released++;
-            } catch (Exception e) {
-                LOG.warn("Robot {} could not hand back {} at {}/{} as it stopped ({}): the sweeper will", robotName,
-                        step.objectId(), step.workflow(), step.process(), e.getMessage());
-            }
+        List<StepEnd> back = steps.stream().map(step -> new StepEnd(step.objectId(), step.workflow(), step.process(),
+                StepUpdate.to(StepStatus.QUEUED.label()).withNote(robotName).ending(StepClaim.of(step)))).toList();
+        try {
+            long released = store().updateAll(back).stream().filter(r -> r.failure() == null).count();
+            LOG.info("Robot {} stopped and handed {} claimed step(s) of {}/{} back to the queue", robotName, released,
+                    endpoint.getWorkflowName(), endpoint.getProcessName());
+        } catch (Exception e) {
+            LOG.warn("Robot {} could not hand {} claimed step(s) of {}/{} back as it stopped ({}): the sweeper will",
+                    robotName, back.size(), endpoint.getWorkflowName(), endpoint.getProcessName(), e.getMessage());
         }
-        LOG.info("Robot {} stopped and handed {} claimed step(s) of {}/{} back to the queue", robotName, released,
-                endpoint.getWorkflowName(), endpoint.getProcessName());
     }
 
     /** Waits, within the context's shutdown timeout, until no robot of this consumer is inside a poll. */

@@ -2,6 +2,8 @@ package dev.camelsuite.workflow.model;
 
 import java.math.BigDecimal;
 
+import dev.camelsuite.workflow.StepStatus;
+
 /**
  * A status update of one step, as the workflow service takes it: status, error message and error text are always
  * written (so a success clears an old error); lifecycle, note, lane and elapsed only when given.
@@ -29,7 +31,8 @@ public record StepUpdate(String status, String expectedStatus, String errorMessa
 
     /** The same update, applied only while the step is still {@code started} under {@code held}. */
     public StepUpdate ending(StepClaim held) {
-        return new StepUpdate(status, "started", errorMessage, errorText, elapsed, lifecycle, note, lane, held);
+        return new StepUpdate(status, StepStatus.STARTED.label(), errorMessage, errorText, elapsed, lifecycle, note, lane,
+                held);
     }
 
     public StepUpdate withError(String message, String text) {
