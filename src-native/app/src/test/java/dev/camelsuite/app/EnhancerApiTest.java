@@ -28,7 +28,7 @@ class EnhancerApiTest {
                         containsString("<http://purl.org/dc/terms/LinguisticSystem>"),
                         // an entity of the sample vocabulary, linked to its mention
                         containsString("<https://example.org/camelsuite/entity/paris>"),
-                        containsString(FISE + "selected-text> \"Paris\""),
+                        containsString(FISE + "selected-text> \"Paris\"@en"),
                         // the content item's id, Stanbol's default
                         containsString("<urn:content-item-sha1-"),
                         // no execution metadata unless asked for
@@ -113,6 +113,32 @@ class EnhancerApiTest {
         given().contentType("text/plain").body(ENGLISH).queryParam("outputContent", "text/plain")
                 .queryParam("omitMetadata", "true").when().post("/enhancer").then().statusCode(200)
                 .contentType(startsWith("text/plain")).body(equalTo(ENGLISH));
+    }
+
+    @Test
+    void theNlpAnalysisAsNifOnRequest() {
+        String nif = "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#";
+        given().contentType("text/plain").body(ENGLISH).queryParam("uri", "urn:test:nif")
+                .queryParam("outputContentPart", "urn:stanbol.enhancer:nlp.analysedText")
+                .queryParam("rdfFormat", "application/n-triples").when().post("/enhancer").then().statusCode(200)
+                .contentType(startsWith("multipart/form-data; boundary="))
+                .body(containsString("Content-Disposition: form-data; name=\"metadata\""),
+                        containsString("Content-Disposition: form-data; name=\"urn:stanbol.enhancer:nlp.analysedText\""),
+                        containsString("<urn:test:nif#char=0,70> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <"
+                                       + nif + "Context>"),
+                        containsString("<urn:test:nif#char=0,45> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <"
+                                       + nif + "Sentence>"),
+                        containsString("<urn:test:nif#char=0,6> <" + nif + "sentence> <urn:test:nif#char=0,45>"),
+                        containsString("<urn:test:nif#char=39,44> <http://www.w3.org/2005/11/its/rdf#taIdentRef>"
+                                       + " <https://example.org/camelsuite/entity/paris>"),
+                        containsString("<" + nif + "predLang> <http://lexvo.org/id/iso639-1/en>"));
+        // the analysis alone
+        given().contentType("text/plain").body(ENGLISH).queryParam("outputContentPart", "*")
+                .queryParam("omitMetadata", "true").when().post("/enhancer").then().statusCode(200)
+                .body(containsString(nif + "Word"), not(containsString("name=\"metadata\"")));
+        given().contentType("text/plain").body(ENGLISH).queryParam("outputContentPart", "urn:no-such-part").when()
+                .post("/enhancer").then().statusCode(400)
+                .body("detail", containsString("urn:stanbol.enhancer:nlp.analysedText"));
     }
 
     @Test

@@ -16,6 +16,11 @@ public final class TextAnnotation {
     public static final String LANGUAGE = "language";
     /** Feature of a {@link #LANGUAGE} annotation holding the language code. */
     public static final String LANGUAGE_FEATURE = "language";
+    /**
+     * Feature holding the IRI of the kind of entity a mention names, e.g. {@code http://dbpedia.org/ontology/Person}:
+     * the annotation's {@code dc:type} in RDF, as Stanbol's NER engines write it.
+     */
+    public static final String ENTITY_TYPE_FEATURE = "entityType";
     /** Type of a sentence of the text's NLP analysis. */
     public static final String SENTENCE = "sentence";
     /** Type of a token of the text's NLP analysis. */

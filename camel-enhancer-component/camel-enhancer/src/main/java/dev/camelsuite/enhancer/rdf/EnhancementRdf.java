@@ -11,10 +11,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.regex.Pattern;
 
 import dev.camelsuite.enhancer.chain.ChainElement;
 import dev.camelsuite.enhancer.chain.ExecutionNode;
@@ -54,6 +53,7 @@ import org.eclipse.rdf4j.rio.helpers.StatementCollector;
 public final class EnhancementRdf {
 
     private static final ValueFactory VF = SimpleValueFactory.getInstance();
+    private static final Pattern LANGUAGE_TAG = Pattern.compile("[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*");
 
     // execution metadata
     static final IRI EM_EXECUTION = em("Execution");
@@ -87,6 +87,12 @@ public final class EnhancementRdf {
     static final IRI FISE_START = fise("start");
     static final IRI FISE_END = fise("end");
     static final IRI FISE_SELECTED_TEXT = fise("selected-text");
+    static final IRI FISE_SELECTION_PREFIX = fise("selection-prefix");
+    static final IRI FISE_SELECTION_SUFFIX = fise("selection-suffix");
+    static final IRI FISE_SELECTION_CONTEXT = fise("selection-context");
+    static final IRI FISE_CONFIDENCE_LEVEL = fise("confidence-level");
+    static final IRI FISE_CL_AMBIGUOUS = fise("cl-ambiguous");
+    static final IRI FISE_CL_SUGGESTION = fise("cl-suggestion");
     static final IRI FISE_CONFIDENCE = fise("confidence");
     static final IRI FISE_EXTRACTED_FROM = fise("extracted-from");
     static final IRI FISE_ENTITY_REFERENCE = fise("entity-reference");
@@ -109,7 +115,13 @@ public final class EnhancementRdf {
 
     /**
      * The item's enhancements, with its execution metadata and plan only when asked (Stanbol leaves them out unless
-     * the request says {@code executionmetadata=true}).
+     * the request says {@code executionmetadata=true}). The enhancement structure follows Stanbol's rules: every
+     * enhancement has one {@code dc:creator}, {@code dc:created}, {@code fise:extracted-from} and an
+     * {@code xsd:double} {@code fise:confidence}; a text annotation over a span has its offsets, selected text, prefix,
+     * suffix and context ({@link Occurrence}), and a {@code dc:type} only as an IRI (the kind of entity a mention
+     * names, a language's {@code dc:LinguisticSystem}, or an annotation type that is itself an IRI); an entity
+     * annotation has its reference, a label, its types, a {@code fise:confidence-level} and a {@code dc:relation} to
+     * its text annotation. The NLP analysis (sentences, tokens) is not in it: see {@link AnalysisNif}.
      */
     public static Model toModel(ContentItem item, boolean withMetadata) {
         Model model = newModel();
@@ -124,15 +136,17 @@ public final class EnhancementRdf {
             }
         }
         Instant now = Instant.now();
+        String text = item.getText();
+        String language = languageTag(item.getLanguage());
         Map<String, IRI> annotationIris = new HashMap<>();
-        Set<String> linked = new HashSet<>();
+        Map<String, Integer> suggestions = new HashMap<>();
         for (EntityAnnotation e : item.getEntities()) {
             if (e.getTextAnnotation() != null) {
-                linked.add(e.getTextAnnotation().getId());
+                suggestions.merge(e.getTextAnnotation().getId(), 1, Integer::sum);
             }
         }
         for (TextAnnotation a : item.getAnnotations()) {
-            if (TextAnnotation.ANALYSIS_TYPES.contains(a.getType()) && !linked.contains(a.getId())) {
+            if (TextAnnotation.ANALYSIS_TYPES.contains(a.getType()) && !suggestions.containsKey(a.getId())) {
                 continue;
             }
             IRI ta = VF.createIRI(item.getUri() + "#" + a.getId());
@@ -144,12 +158,19 @@ public final class EnhancementRdf {
                 model.add(ta, DC_TYPE, DC_LINGUISTIC_SYSTEM);
                 model.add(ta, DC_LANGUAGE, VF.createLiteral(String.valueOf(a.getFeature(TextAnnotation.LANGUAGE_FEATURE))));
             } else {
-                model.add(ta, DC_TYPE, typeValue(a.getType()));
+                IRI type = typeOf(a);
+                if (type != null) {
+                    model.add(ta, DC_TYPE, type);
+                }
             }
-            if (a.hasSpan()) {
+            if (a.hasSpan() && text != null) {
+                Occurrence at = Occurrence.of(text, a.getBegin(), a.getEnd());
                 model.add(ta, FISE_START, VF.createLiteral(a.getBegin()));
                 model.add(ta, FISE_END, VF.createLiteral(a.getEnd()));
-                model.add(ta, FISE_SELECTED_TEXT, VF.createLiteral(a.getCoveredText()));
+                model.add(ta, FISE_SELECTED_TEXT, text(at.selected(), language));
+                model.add(ta, FISE_SELECTION_PREFIX, text(at.prefix(), language));
+                model.add(ta, FISE_SELECTION_SUFFIX, text(at.suffix(), language));
+                model.add(ta, FISE_SELECTION_CONTEXT, text(at.context(), language));
             }
         }
         for (EntityAnnotation e : item.getEntities()) {
@@ -158,14 +179,16 @@ public final class EnhancementRdf {
             model.add(ea, RDF.TYPE, FISE_ENTITY_ANNOTATION);
             enhancement(model, ea, itemIri, e.getEngine(), e.getConfidence(), createdBy.getOrDefault(e.getEngine(), now));
             model.add(ea, FISE_ENTITY_REFERENCE, VF.createIRI(e.getReference()));
-            if (e.getLabel() != null) {
-                model.add(ea, FISE_ENTITY_LABEL, VF.createLiteral(e.getLabel()));
-            }
+            model.add(ea, FISE_ENTITY_LABEL, text(labelOf(e), language));
             for (String type : e.getTypes()) {
                 model.add(ea, FISE_ENTITY_TYPE, VF.createIRI(type));
             }
-            if (e.getTextAnnotation() != null) {
-                model.add(ea, DC_RELATION, annotationIris.get(e.getTextAnnotation().getId()));
+            IRI mention = e.getTextAnnotation() == null ? null : annotationIris.get(e.getTextAnnotation().getId());
+            if (mention != null) {
+                model.add(ea, DC_RELATION, mention);
+                // one entity for a mention is a suggestion; several, a choice still to be made
+                model.add(ea, FISE_CONFIDENCE_LEVEL, suggestions.get(e.getTextAnnotation().getId()) > 1
+                        ? FISE_CL_AMBIGUOUS : FISE_CL_SUGGESTION);
             }
         }
         if (md != null && withMetadata) {
@@ -182,11 +205,39 @@ public final class EnhancementRdf {
         model.add(subject, FISE_CONFIDENCE, VF.createLiteral(confidence));
     }
 
-    private static Value typeValue(String type) {
-        int colon = type.indexOf(':');
-        // an absolute IRI (http://…, urn:…) stays an IRI; a plain word is a literal
-        return colon > 0 && (type.startsWith("http") || type.startsWith("urn:")) ? VF.createIRI(type)
-                : VF.createLiteral(type);
+    /**
+     * The annotation's {@code dc:type}, which Stanbol requires to be an IRI: the kind of entity a mention names, else
+     * the annotation's type when it is an absolute IRI; null for a type that is a plain word (it stays in the item's
+     * JSON, the RDF has no IRI for it).
+     */
+    private static IRI typeOf(TextAnnotation a) {
+        Object kind = a.getFeature(TextAnnotation.ENTITY_TYPE_FEATURE);
+        if (kind instanceof String k && isAbsoluteIri(k)) {
+            return VF.createIRI(k);
+        }
+        return isAbsoluteIri(a.getType()) ? VF.createIRI(a.getType()) : null;
+    }
+
+    private static boolean isAbsoluteIri(String value) {
+        return value.startsWith("http://") || value.startsWith("https://") || value.startsWith("urn:");
+    }
+
+    /** Stanbol requires a label: the entity's own, else the text it was found for, else its reference. */
+    private static String labelOf(EntityAnnotation e) {
+        if (e.getLabel() != null && !e.getLabel().isBlank()) {
+            return e.getLabel();
+        }
+        TextAnnotation mention = e.getTextAnnotation();
+        return mention != null && mention.getCoveredText() != null ? mention.getCoveredText() : e.getReference();
+    }
+
+    /** Text from the content, tagged with its language as Stanbol tags it, when the language is a valid tag. */
+    private static Literal text(String value, String language) {
+        return language == null ? VF.createLiteral(value) : VF.createLiteral(value, language);
+    }
+
+    private static String languageTag(String language) {
+        return language != null && LANGUAGE_TAG.matcher(language).matches() ? language : null;
     }
 
     /** The execution metadata and their plan alone. */

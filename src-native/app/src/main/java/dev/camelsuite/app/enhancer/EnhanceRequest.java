@@ -2,7 +2,10 @@ package dev.camelsuite.app.enhancer;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.List;
 import java.util.Locale;
+
+import dev.camelsuite.enhancer.rdf.AnalysisNif;
 
 import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.core.MediaType;
@@ -14,21 +17,24 @@ import jakarta.ws.rs.core.MultivaluedMap;
  *
  * @param uri                the content item's id, else {@code urn:content-item-sha1-<sha1>}
  * @param executionMetadata  include the execution metadata and plan
- * @param omitMetadata       leave the enhancements out (with {@code outputContent}: the content alone)
+ * @param omitMetadata       leave the enhancements out (with {@code outputContent} alone: the content alone)
  * @param outputContent      media type of the content to send back beside the metadata (multipart)
  * @param rdfFormat          the RDF serialization, winning over {@code Accept}
+ * @param outputAnalysis     {@code outputContentPart} names the NLP analysis ({@value AnalysisNif#CONTENT_PART} or
+ *                           {@code *}): send it back as NIF 2.0 beside the metadata (multipart)
  */
 record EnhanceRequest(String uri, boolean executionMetadata, boolean omitMetadata, String outputContent,
-                      String rdfFormat) {
+                      String rdfFormat, boolean outputAnalysis) {
 
     static final int MAX_URI_LENGTH = 2048;
 
     static EnhanceRequest of(MultivaluedMap<String, String> query) {
         String outputContent = query.getFirst("outputContent");
         boolean omitMetadata = flag(query, "omitMetadata");
-        if (omitMetadata && (outputContent == null || outputContent.isBlank())) {
-            throw new BadRequestException("Parameter omitMetadata=true needs outputContent: otherwise the answer"
-                                          + " would be empty");
+        boolean outputAnalysis = outputAnalysis(query.get("outputContentPart"));
+        if (omitMetadata && (outputContent == null || outputContent.isBlank()) && !outputAnalysis) {
+            throw new BadRequestException("Parameter omitMetadata=true needs outputContent or outputContentPart:"
+                                          + " otherwise the answer would be empty");
         }
         if (outputContent != null && !outputContent.isBlank()) {
             try {
@@ -43,7 +49,25 @@ record EnhanceRequest(String uri, boolean executionMetadata, boolean omitMetadat
             checkUri(uri);
         }
         return new EnhanceRequest(uri, flag(query, "executionmetadata"), omitMetadata, outputContent,
-                query.getFirst("rdfFormat"));
+                query.getFirst("rdfFormat"), outputAnalysis);
+    }
+
+    /** Whether the content parts asked for name the analysis; the only content part this enhancer keeps. */
+    private static boolean outputAnalysis(List<String> parts) {
+        if (parts == null) {
+            return false;
+        }
+        boolean analysis = false;
+        for (String part : parts) {
+            if (part.equals(AnalysisNif.CONTENT_PART) || part.equals("*")) {
+                analysis = true;
+            } else if (!part.isBlank()) {
+                throw new BadRequestException("Parameter outputContentPart names a content part: "
+                                              + AnalysisNif.CONTENT_PART + " (the NLP analysis, as NIF 2.0) or *,"
+                                              + " not '" + part + "'");
+            }
+        }
+        return analysis;
     }
 
     /**

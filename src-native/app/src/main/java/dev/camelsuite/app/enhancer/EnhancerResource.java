@@ -1,6 +1,5 @@
 package dev.camelsuite.app.enhancer;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +17,7 @@ import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.ContentPart;
 import dev.camelsuite.enhancer.engine.EngineOrder;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.rdf.AnalysisNif;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
 import dev.camelsuite.enhancer.rdf.RdfFormat;
 import jakarta.inject.Inject;
@@ -173,35 +173,47 @@ public class EnhancerResource {
             return failure(done.getException());
         }
         ContentItem enhanced = done.getMessage().getBody(ContentItem.class);
-        if (request.outputContent() == null || request.outputContent().isBlank()) {
+        boolean withContent = request.outputContent() != null && !request.outputContent().isBlank();
+        if (!withContent && !request.outputAnalysis()) {
             return rdf(EnhancementRdf.toModel(enhanced, request.executionMetadata()), format);
         }
-        return withContent(enhanced, request, format);
+        return multipart(enhanced, request, format, withContent);
     }
 
-    private Response withContent(ContentItem item, EnhanceRequest request, RdfFormat format) {
-        MediaType wanted = MediaType.valueOf(request.outputContent());
-        byte[] data;
-        String type;
+    /** Stanbol's multipart answer: the metadata, the content when asked, the NLP analysis when asked. */
+    private Response multipart(ContentItem item, EnhanceRequest request, RdfFormat format, boolean withContent) {
+        ContentPart content = withContent ? content(item, request.outputContent()) : null;
+        if (request.omitMetadata() && !request.outputAnalysis()) {
+            return Response.ok(content.data(), content.mediaType()).build();
+        }
+        MultipartAnswer answer = new MultipartAnswer();
+        if (!request.omitMetadata()) {
+            Model metadata = EnhancementRdf.toModel(item, request.executionMetadata());
+            answer.part("metadata", item.getUri(), format.mediaType(), out -> EnhancementRdf.write(metadata, format, out));
+        }
+        if (content != null) {
+            answer.part("content", item.getUri() + "_main", content.mediaType(), out -> out.write(content.data()));
+        }
+        if (request.outputAnalysis()) {
+            answer.part(AnalysisNif.CONTENT_PART, AnalysisNif.CONTENT_PART, format.mediaType(),
+                    out -> AnalysisNif.write(item, format, out));
+        }
+        return Response.ok((StreamingOutput) answer::writeTo, answer.mediaType()).build();
+    }
+
+    /** The item's content in the media type {@code outputContent} asks for. */
+    private static ContentPart content(ContentItem item, String outputContent) {
+        MediaType wanted = MediaType.valueOf(outputContent);
         ContentPart part = item.getPart("content");
         if (part != null && MediaType.valueOf(part.mediaType()).isCompatible(wanted)) {
-            data = part.data();
-            type = part.mediaType();
-        } else if (item.getText() != null && MediaType.TEXT_PLAIN_TYPE.isCompatible(wanted)) {
-            data = item.getText().getBytes(StandardCharsets.UTF_8);
-            type = "text/plain; charset=UTF-8";
-        } else {
-            throw new BadRequestException("Parameter outputContent: the content item has no content of type "
-                                          + request.outputContent());
+            return part;
         }
-        if (request.omitMetadata()) {
-            return Response.ok(data, type).build();
+        if (item.getText() != null && MediaType.TEXT_PLAIN_TYPE.isCompatible(wanted)) {
+            return new ContentPart("content", "text/plain; charset=UTF-8",
+                    item.getText().getBytes(StandardCharsets.UTF_8));
         }
-        ByteArrayOutputStream rdf = new ByteArrayOutputStream();
-        EnhancementRdf.write(EnhancementRdf.toModel(item, request.executionMetadata()), format, rdf);
-        MultipartAnswer answer = new MultipartAnswer().part("metadata", item.getUri(), format.mediaType(),
-                rdf.toByteArray()).part("content", item.getUri() + "_main", type, data);
-        return Response.ok((StreamingOutput) answer::writeTo, answer.mediaType()).build();
+        throw new BadRequestException("Parameter outputContent: the content item has no content of type "
+                                      + outputContent);
     }
 
     /**

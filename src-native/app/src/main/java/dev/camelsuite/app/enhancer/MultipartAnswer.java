@@ -1,43 +1,54 @@
 package dev.camelsuite.app.enhancer;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 
 /**
- * Stanbol's answer when the request asks for the content too ({@code outputContent}): a {@code multipart/form-data}
- * body whose {@code metadata} part holds the RDF and whose {@code content} part holds the content.
+ * Stanbol's answer when the request asks for more than the enhancements ({@code outputContent},
+ * {@code outputContentPart}): a {@code multipart/form-data} body whose {@code metadata} part holds the RDF, whose
+ * {@code content} part holds the content, and one part per content part asked for, named by its URI. Each part is
+ * written when the answer is, straight to the client, so a large part is never held whole.
  */
 final class MultipartAnswer {
 
+    /** Writes a part's body. */
+    @FunctionalInterface
+    interface PartBody {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    private record Part(String name, String fileName, String mediaType, PartBody body) {
+    }
+
     private final String boundary = "contentItem-" + UUID.randomUUID();
-    private final ByteArrayOutputStream body = new ByteArrayOutputStream();
+    private final List<Part> parts = new ArrayList<>();
 
     String mediaType() {
         return "multipart/form-data; boundary=" + boundary;
     }
 
-    MultipartAnswer part(String name, String fileName, String mediaType, byte[] data) {
-        try {
-            write("--" + boundary + "\r\n");
-            write("Content-Disposition: form-data; name=\"" + name + "\"; filename=\"" + fileName + "\"\r\n");
-            write("Content-Type: " + mediaType + "\r\n\r\n");
-            body.write(data);
-            write("\r\n");
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+    MultipartAnswer part(String name, String fileName, String mediaType, PartBody body) {
+        parts.add(new Part(name, fileName, mediaType, body));
         return this;
     }
 
     void writeTo(OutputStream out) throws IOException {
-        body.writeTo(out);
-        out.write(("--" + boundary + "--\r\n").getBytes(StandardCharsets.US_ASCII));
+        for (Part part : parts) {
+            write(out, "--" + boundary + "\r\n");
+            write(out, "Content-Disposition: form-data; name=\"" + part.name() + "\"; filename=\"" + part.fileName()
+                       + "\"\r\n");
+            write(out, "Content-Type: " + part.mediaType() + "\r\n\r\n");
+            part.body().writeTo(out);
+            write(out, "\r\n");
+        }
+        write(out, "--" + boundary + "--\r\n");
     }
 
-    private void write(String text) throws IOException {
-        body.write(text.getBytes(StandardCharsets.UTF_8));
+    private static void write(OutputStream out, String text) throws IOException {
+        out.write(text.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -28,6 +28,8 @@ import org.ahocorasick.trie.PayloadTrie;
  * Dictionary NER and entity linking: finds the labels of a {@link Vocabulary} in the text as whole words, in one pass
  * over the text whatever the vocabulary's size (Aho-Corasick), marks each mention with an {@value #ENTITY} text
  * annotation and links it to the entities it may name with entity annotations (reference, label, types, confidence).
+ * The mention's {@value TextAnnotation#ENTITY_TYPE_FEATURE} feature says what kind of entity it names, as Stanbol's
+ * NER engines do ({@link NamedEntityTypes}: Person, Place, Organisation, or the likeliest entity's own type).
  * <p>
  * Labels are matched in the item's language and those for every language. Where mentions overlap, the longest wins
  * ("New York City" over "New York"). A mention must be written as its label is, except that a mention in capitals
@@ -147,8 +149,9 @@ public class DictionaryLinkingEngine implements EnhancementEngine {
         }
         String text = item.getText();
         for (Mention mention : mentions(trie, text, language)) {
+            String kind = mention.kind();
             TextAnnotation annotation = item.addAnnotation(ENTITY, mention.begin, mention.end, mention.confidence,
-                    name, null);
+                    name, kind == null ? null : Map.of(TextAnnotation.ENTITY_TYPE_FEATURE, kind));
             double share = 1.0 / mention.links.size();
             for (Link link : mention.links.values()) {
                 Entity entity = link.entity();
@@ -172,6 +175,17 @@ public class DictionaryLinkingEngine implements EnhancementEngine {
         Mention(int begin, int end) {
             this.begin = begin;
             this.end = end;
+        }
+
+        /** The kind of entity the likeliest of the linked entities is ({@link NamedEntityTypes}), or null. */
+        String kind() {
+            Link best = null;
+            for (Link link : links.values()) {
+                if (best == null || link.confidence() > best.confidence()) {
+                    best = link;
+                }
+            }
+            return best == null ? null : NamedEntityTypes.kindOf(best.entity().types());
         }
     }
 

@@ -48,6 +48,18 @@ class DictionaryLinkingEngineTest {
         assertThat(curie.getEngine()).isEqualTo("ner");
         assertThat(curie.getTextAnnotation()).isSameAs(mentions.get(0));
         assertThat(entities.get(2).getTypes()).containsExactly(DBO + "University", DBO + "Organisation");
+        // each mention says what kind of entity it names, as Stanbol's NER engines type theirs
+        assertThat(mentions).extracting(m -> m.getFeature(TextAnnotation.ENTITY_TYPE_FEATURE))
+                .containsExactly(NamedEntityTypes.PERSON, NamedEntityTypes.PLACE, NamedEntityTypes.ORGANISATION);
+    }
+
+    @Test
+    void aKindOutsidePersonPlaceAndOrganisationIsTheEntitysOwnType() {
+        assertThat(NamedEntityTypes.kindOf(List.of(DBO + "River"))).isEqualTo(NamedEntityTypes.PLACE);
+        assertThat(NamedEntityTypes.kindOf(List.of("http://www.w3.org/2004/02/skos/core#Concept",
+                "https://example.org/types/Gene"))).isEqualTo("https://example.org/types/Gene");
+        assertThat(NamedEntityTypes.kindOf(List.of("http://www.w3.org/2004/02/skos/core#Concept"))).isNull();
+        assertThat(NamedEntityTypes.kindOf(List.of())).isNull();
     }
 
     @Test
