@@ -87,7 +87,8 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
     private int limit = 10_000;
 
     @UriParam(label = "producer", defaultValue = "false",
-              description = "lifecycle: only the milestones of a version that is not finished yet (with a version).")
+              description = "lifecycle with a version: nothing when every step of that version is done, else every step of"
+                            + " that version that carries a lifecycle, reached or not (as the workflow service).")
     private boolean activeOnly;
 
     @UriParam(label = "producer", defaultValue = "0",

@@ -238,7 +238,7 @@ class WorkflowComponentTest extends CamelTestSupport {
                 null, WorkflowConstants.LIMIT, 1, List.class)).containsExactly("druid:op0");
         assertThat(template.requestBodyAndHeader("workflow:googleScannedBookWF/google-convert?operation=queue", null,
                 WorkflowConstants.LANE, "other", List.class)).containsExactly("druid:op9");
-        // activeOnly: an unfinished version lists its milestones, a finished one none
+        // activeOnly: an unfinished version lists its lifecycle steps, reached or not; a finished one none
         assertThat(template.requestBodyAndHeaders("workflow:?operation=lifecycle&activeOnly=true", null,
                 java.util.Map.of(WorkflowConstants.OBJECT_ID, "druid:op0", WorkflowConstants.VERSION, 1), List.class))
                 .hasSize(1);

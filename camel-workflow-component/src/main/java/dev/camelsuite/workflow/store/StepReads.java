@@ -65,8 +65,12 @@ final class StepReads {
                     }
                 }
             }
+            // a version in hand (active only, not finished) shows every lifecycle step of it, reached or not, as the
+            // workflow service does; otherwise only the milestones reached
+            boolean everyStep = activeOnly && version != null;
             String sql = "SELECT lifecycle, COALESCE(completed_at, created_at), version FROM workflow_step"
-                         + " WHERE object_id = ? AND lifecycle IS NOT NULL AND status IN ('completed', 'skipped')"
+                         + " WHERE object_id = ? AND lifecycle IS NOT NULL"
+                         + (everyStep ? "" : " AND status IN ('completed', 'skipped')")
                          + (version != null ? " AND version = ?" : "") + " ORDER BY 2, id";
             try (PreparedStatement s = c.prepareStatement(sql)) {
                 s.setString(1, objectId);

@@ -171,7 +171,8 @@ public class WorkflowStore {
     /**
      * The lifecycle milestones an object reached: its done steps that carry a lifecycle, with the date they were
      * completed and their version. With {@code activeOnly} and a version: nothing when every step of that version is
-     * done, else the milestones of that version.
+     * done, else every step of that version that carries a lifecycle, reached or not (dated by its creation when not),
+     * as the workflow service answers.
      */
     public List<Milestone> lifecycle(String objectId, boolean activeOnly, Integer version) throws SQLException {
         return reads.lifecycle(objectId, activeOnly, version);

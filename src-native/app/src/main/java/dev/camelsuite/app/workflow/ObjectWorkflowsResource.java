@@ -118,10 +118,9 @@ public class ObjectWorkflowsResource {
                          String body)
             throws WorkflowNotFoundException, WorkflowConflictException {
         RequestParameters.objectId(objectId);
-        ProcessElement element = ProcessElement.parse(body);
         StepUpdate update;
         try {
-            update = element.updateOf(process, currentStatus);
+            update = ProcessElement.parse(body).updateOf(process, currentStatus);
         } catch (InvalidRequestException e) {
             // as the workflow service: a step that does not exist is a 404 before anything is wrong with the body
             if (operations.get(objectId, workflow).activeStep(process) == null) {

@@ -53,7 +53,10 @@ class LifecycleApiTest {
     void activeOnlyIsEmptyOnceEveryStepOfTheVersionIsDone() {
         String id = newObjectId("active");
         create(id, "accessionWF", 1, "default");
-        assertThat(milestones(lifecycle(id, "?active-only=true&version=1"))).containsExactly("submitted@1");
+        // as the workflow service: an unfinished version lists every lifecycle step of it, reached or not
+        assertThat(milestones(lifecycle(id, "?active-only=true&version=1"))).containsExactly("submitted@1",
+                "published@1", "deposited@1", "accessioned@1");
+        assertThat(milestones(lifecycle(id, "?version=1"))).containsExactly("submitted@1");
         given().contentType("application/xml").body("<process name=\"skip-all\" note=\"done by hand\"/>")
                 .when().post("/objects/{id}/workflows/accessionWF/skip-all", id).then().statusCode(204);
         assertThat(milestones(lifecycle(id, "?version=1"))).containsExactly("submitted@1", "published@1",

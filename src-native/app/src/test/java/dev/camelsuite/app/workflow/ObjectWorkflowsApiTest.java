@@ -247,6 +247,9 @@ class ObjectWorkflowsApiTest {
                 .statusCode(404);
         // as the workflow service: a missing step is a 404 before a body that does not match it is a 400
         put(id, "accessionWF", "no-such-step", "<process name=\"publish\" status=\"completed\"/>").statusCode(404);
+        put(id, "accessionWF", "no-such-step", "<process name=").statusCode(404);
+        put(id, "accessionWF", "no-such-step", "<workflow/>").statusCode(404);
+        put(id, "accessionWF", "publish", "<process name=").statusCode(400);
     }
 
     @Test

@@ -86,6 +86,11 @@ class WorkflowQueueApiTest {
         assertThat(queue(query)).isEmpty();
         status(id, "accessionWF", "shelve", "completed").body("next_steps", org.hamcrest.Matchers.empty());
         assertThat(queue(query)).containsExactly(id);
+        // the store never queues a skip-queue step: one a client set to queued is no longer waiting, as in the original
+        status(id, "accessionWF", "sdr-ingest-received", "queued");
+        assertThat(queue(query)).isEmpty();
+        status(id, "accessionWF", "sdr-ingest-received", "waiting");
+        assertThat(queue(query)).containsExactly(id);
         status(id, "accessionWF", "sdr-ingest-received", "completed")
                 .body("next_steps.process", org.hamcrest.Matchers.contains("end-accession"));
         assertThat(queue(query)).isEmpty();
