@@ -26,9 +26,12 @@ public final class WorkflowConstants {
     @Metadata(description = "update: the status the step must have now, else WorkflowConflictException.",
               javaType = "String")
     public static final String EXPECTED_STATUS = "CamelWorkflowExpectedStatus";
-    @Metadata(description = "update: the error message (cleared when absent).", javaType = "String")
+    @Metadata(description = "update: the error message (cleared when absent). Robot: set by the route with"
+                            + " CamelWorkflowStatus error to end its step in error without an exception.",
+              javaType = "String")
     public static final String ERROR_MESSAGE = "CamelWorkflowErrorMessage";
-    @Metadata(description = "update: the error text, e.g. a stack trace (cleared when absent).", javaType = "String")
+    @Metadata(description = "update: the error text, e.g. a stack trace (cleared when absent). Robot: as"
+                            + " CamelWorkflowErrorMessage.", javaType = "String")
     public static final String ERROR_TEXT = "CamelWorkflowErrorText";
     @Metadata(description = "update: seconds the work took.", javaType = "java.math.BigDecimal")
     public static final String ELAPSED = "CamelWorkflowElapsed";

@@ -298,7 +298,9 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             if (WorkflowConstants.NO_UPDATE.equals(status)) {
                 return;
             }
-            update = new StepUpdate(status, null, null, null, elapsed,
+            // a route that ends its step in error without an exception (an outcome it expected) says why in headers
+            update = new StepUpdate(status, null, out.getHeader(WorkflowConstants.ERROR_MESSAGE, String.class),
+                    out.getHeader(WorkflowConstants.ERROR_TEXT, String.class), elapsed,
                     out.getHeader(WorkflowConstants.LIFECYCLE, String.class),
                     out.getHeader(WorkflowConstants.NOTE, String.class), null).ending(StepClaim.of(step));
         }

@@ -78,6 +78,10 @@ class WorkflowRobotTest extends CamelTestSupport {
                                 ex.getMessage().setHeader(WorkflowConstants.STATUS, "waiting");
                             } else if (id.startsWith("hold")) {
                                 ex.getMessage().setHeader(WorkflowConstants.STATUS, WorkflowConstants.NO_UPDATE);
+                            } else if (id.startsWith("refused")) {
+                                // an outcome the route expected: an error without an exception, not retried
+                                ex.getMessage().setHeader(WorkflowConstants.STATUS, "error");
+                                ex.getMessage().setHeader(WorkflowConstants.ERROR_MESSAGE, "rights refused for " + id);
                             }
                         });
                 // polls once in ten minutes: only the wake-up of a step made ready makes it work sooner
@@ -188,12 +192,13 @@ class WorkflowRobotTest extends CamelTestSupport {
 
     @Test
     void failuresAreRetriedUpToMaxAttemptsAndTheRouteMayEndTheStepItsOwnWay() throws Exception {
-        create("accessionWF", "bad:1", "good:1", "skip:1", "later:1", "hold:1");
+        create("accessionWF", "bad:1", "good:1", "skip:1", "later:1", "hold:1", "refused:1");
         context.getRouteController().startRoute("rights");
         await(() -> {
             try {
                 return step("bad:1", "accessionWF", "rights-metadata").status().equals("error")
-                       && step("hold:1", "accessionWF", "rights-metadata").status().equals("started");
+                       && step("hold:1", "accessionWF", "rights-metadata").status().equals("started")
+                       && step("refused:1", "accessionWF", "rights-metadata").status().equals("error");
             } catch (Exception e) {
                 return false;
             }
@@ -211,11 +216,16 @@ class WorkflowRobotTest extends CamelTestSupport {
         // a step the route set back to waiting is ready again at once, so the robot takes it again
         assertThat(runs.get("later:1").get()).isGreaterThanOrEqualTo(1);
         assertThat(runs.get("hold:1").get()).isEqualTo(1);
+        Step refused = step("refused:1", "accessionWF", "rights-metadata");
+        assertThat(refused.errorMessage()).isEqualTo("rights refused for refused:1");
+        assertThat(refused.errorText()).isNull();
+        assertThat(refused.attempts()).isEqualTo(1);
+        assertThat(runs.get("refused:1").get()).isEqualTo(1);
         // the robot's meters: steps by the status it gave them (none for "hold", which it left as it was)
         java.util.function.Function<String, Double> steps = status -> meters.get("workflow.robot.steps")
                 .tags("workflow", "accessionWF", "process", "rights-metadata", "status", status).counter().count();
         assertThat(steps.apply("retrying")).isEqualTo(1);
-        assertThat(steps.apply("error")).isEqualTo(1);
+        assertThat(steps.apply("error")).isEqualTo(2);
         assertThat(steps.apply("skipped")).isEqualTo(1);
         assertThat(meters.get("workflow.robot.step.time").tags("process", "rights-metadata").timer().count())
                 .isGreaterThanOrEqualTo(5);

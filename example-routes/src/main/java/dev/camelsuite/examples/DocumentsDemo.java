@@ -9,8 +9,10 @@ import java.util.TreeMap;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import dev.camelsuite.enhancer.engines.DefaultChain;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
+import dev.camelsuite.workflow.StepStatus;
 import dev.camelsuite.workflow.WorkflowComponent;
 import dev.camelsuite.workflow.WorkflowConstants;
+import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepCount;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import org.apache.activemq.broker.BrokerService;
@@ -28,8 +30,9 @@ public final class DocumentsDemo {
 
     static final Duration DEADLINE = Duration.ofMinutes(3);
 
-    /** What a run produced: the documents, and the steps' status counts at the end. */
-    public record Summary(Map<String, DocumentResults.Document> documents, List<StepCount> steps) {
+    /** What a run produced: the documents, the steps' status counts at the end, and the steps that ended in error. */
+    public record Summary(Map<String, DocumentResults.Document> documents, List<StepCount> steps,
+                          List<Step> errors) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -66,7 +69,8 @@ public final class DocumentsDemo {
             }
             WorkflowStore store = main.getCamelContext().getComponent("workflow", WorkflowComponent.class).getStore();
             new Progress(out, store, ids.size()).awaitDone(DEADLINE);
-            Summary summary = new Summary(results.documents(), store.counts());
+            Summary summary = new Summary(results.documents(), store.counts(),
+                    store.inStatus(StepStatus.ERROR.label(), null, ids.size()));
             printSummary(out, summary, results.engineTimings());
             return summary;
         } finally {

@@ -38,6 +38,15 @@ class DocumentsDemoTest {
             assertThat(d.chain()).isEqualTo("failed: sentences: No sentence model for language 'es' is available"
                                             + " (engine 'sentences' has de, en, fr)");
         });
+        // the failure is the step's outcome, set by the route's end headers: its message, no exception and no stack
+        assertThat(summary.errors()).singleElement().satisfies(step -> {
+            assertThat(step.objectId()).isEqualTo("sample:madrid");
+            assertThat(step.errorMessage()).isEqualTo("Enhancement Chain failed because of required Engine 'sentences'"
+                                                      + " failed with Message: No sentence model for language 'es' is"
+                                                      + " available (engine 'sentences' has de, en, fr)");
+            assertThat(step.errorText()).isNull();
+            assertThat(step.attempts()).isEqualTo(1);
+        });
         assertThat(summary.steps()).contains(new StepCount("documentWF", "enhance", "completed", 4),
                 new StepCount("documentWF", "enhance", "error", 1),
                 new StepCount("documentWF", "classify", "completed", 4),
