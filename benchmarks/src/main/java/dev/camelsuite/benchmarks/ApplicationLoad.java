@@ -1,6 +1,7 @@
 package dev.camelsuite.benchmarks;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -28,6 +29,7 @@ import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.TextAnnotation;
 import dev.camelsuite.enhancer.engines.DefaultChain;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
+import dev.camelsuite.enhancer.rdf.AnalysisNif;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
 import dev.camelsuite.enhancer.rdf.RdfFormat;
 import org.apache.camel.CamelContext;
@@ -94,6 +96,29 @@ public final class ApplicationLoad {
             System.out.printf("(the document: %,d sentences, %,d tokens, %,d entity annotations)%n",
                     item.getAnnotations(TextAnnotation.SENTENCE).size(), item.getAnnotations(TextAnnotation.TOKEN).size(),
                     item.getEntities().size());
+            analysisAsNif(item);
+        }
+    }
+
+    /** The size of the NLP analysis as NIF 2.0 ({@code outputContentPart}) in each format, and the time to write it. */
+    private static void analysisAsNif(ContentItem item) {
+        for (RdfFormat format : RdfFormat.values()) {
+            long[] bytes = {0};
+            OutputStream counting = new OutputStream() {
+                @Override
+                public void write(int b) {
+                    bytes[0]++;
+                }
+
+                @Override
+                public void write(byte[] b, int off, int len) {
+                    bytes[0] += len;
+                }
+            };
+            long began = System.nanoTime();
+            AnalysisNif.write(item, format, counting);
+            System.out.printf("%-34s %,8d ms  analysis %,11d bytes%n", "NIF 2.0 as " + format.mediaType(),
+                    (System.nanoTime() - began) / 1_000_000, bytes[0]);
         }
     }
 

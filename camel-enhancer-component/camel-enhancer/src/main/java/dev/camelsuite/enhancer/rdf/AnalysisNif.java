@@ -21,7 +21,6 @@ import org.eclipse.rdf4j.model.vocabulary.RDF;
 import org.eclipse.rdf4j.model.vocabulary.XSD;
 import org.eclipse.rdf4j.rio.RDFHandler;
 import org.eclipse.rdf4j.rio.RDFHandlerException;
-import org.eclipse.rdf4j.rio.RDFWriter;
 
 /**
  * A content item's NLP analysis as NIF 2.0, the way Stanbol 1.0 hands out its {@code AnalysedText} content part
@@ -29,7 +28,7 @@ import org.eclipse.rdf4j.rio.RDFWriter;
  * {@code nif:Word} in its sentence, and what the engines found over a span (a mention and the entity it names, with
  * its kind and confidence) a {@code nif:Phrase}; every string is an RFC 5147 IRI ({@code <item#char=begin,end>}) with
  * its offsets and text. Statements go to the writer as they are made, so the analysis of a large text is never held
- * as one graph (a JSON-LD writer still gathers its document before writing it).
+ * as one graph.
  */
 public final class AnalysisNif {
 
@@ -61,9 +60,12 @@ public final class AnalysisNif {
     private AnalysisNif() {
     }
 
-    /** Writes the item's analysis in {@code format}; an item without text writes an empty graph. */
+    /**
+     * Writes the item's analysis in {@code format}; an item without text writes an empty graph. JSON-LD is written
+     * node by node ({@link JsonLdStream}), the other formats by RDF4J's writers, which write as they go too.
+     */
     public static void write(ContentItem item, RdfFormat format, OutputStream out) {
-        RDFWriter writer = format.writer(out);
+        RDFHandler writer = format == RdfFormat.JSON_LD ? new JsonLdStream(out) : format.writer(out);
         try {
             writer.startRDF();
             writer.handleNamespace("nif", NIF);
