@@ -33,7 +33,11 @@ public final class DocumentResults {
         ContentItem item = in.getBody(ContentItem.class);
         String objectId = in.getHeader(WorkflowConstants.OBJECT_ID, String.class);
         List<String> entities = item.getEntities().stream().map(EntityAnnotation::getLabel).distinct().toList();
-        String chain = "completed";
+        // engines without a model for the text's language decline it and the chain goes on: say which
+        List<String> declined = item.getExecutionMetadata().getEngineExecutions().stream()
+                .filter(e -> e.getStatusMessage() != null && e.getStatusMessage().startsWith("cannot enhance"))
+                .map(e -> e.getEngine()).toList();
+        String chain = declined.isEmpty() ? "completed" : "completed, declined by " + String.join(", ", declined);
         if ("failed".equals(in.getHeader(EnhancerConstants.CHAIN_STATUS))) {
             List<String> failed = item.getExecutionMetadata().getFailedEngines();
             String engine = failed.isEmpty() ? "?" : failed.get(0);

@@ -2,14 +2,24 @@ package dev.camelsuite.examples.plans;
 
 import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancerConstants;
+import dev.camelsuite.enhancer.chain.Chain;
 import org.apache.camel.builder.RouteBuilder;
 
 /**
  * Narval's plan constructs with Camel's EIPs over enhancement results (docs/narval-plans.adoc maps each one). The same
- * routes in YAML: {@code routes/plans/narval-plans.yaml}. Beans used: the chain {@code default}, {@code joinFindings},
+ * routes in YAML: {@code routes/plans/narval-plans.yaml}. Beans used: the chains {@code default} and
+ * {@code triage} ({@link #triageChain()}), {@code joinFindings},
  * {@code keepOuterContext}, {@code optionalSignature}, {@code acknowledged} (an idempotent repository), {@code mailbox}.
  */
 public class NarvalPlans extends RouteBuilder {
+
+    /** The engine of the chain {@code triage} that checks a desk reads the text's language: a route. */
+    public static final String TRIAGE_CHECK = "direct:desk-languages";
+
+    /** The chain of the triage plan: the default chain's engines, then {@value #TRIAGE_CHECK}. */
+    public static Chain triageChain() {
+        return Chain.list("triage", "langid", "sentences", "tokens", "ner;optional", TRIAGE_CHECK);
+    }
 
     @Override
     public void configure() {
@@ -17,7 +27,7 @@ public class NarvalPlans extends RouteBuilder {
         // transition) and an error-handling link taken when the step produced an error
         from("direct:triage").routeId("triage")
                 .doTry()
-                    .to("enhancer:default")
+                    .to("enhancer:triage")
                     .choice()
                         .when(simple("${body.entities.size} >= 3")).setHeader("desk", constant("entity desk"))
                         .when(header(EnhancerConstants.LANGUAGE).in("de", "fr")).setHeader("desk", constant("european desk"))
@@ -26,6 +36,12 @@ public class NarvalPlans extends RouteBuilder {
                 .endDoTry()
                 .doCatch(EnhancementException.class)
                     .setHeader("desk", simple("error: ${exception.engine}"))
+                .end();
+        // the triage chain's last engine, a route: the desks read English, German and French; another language is
+        // the step's error (any text gets through the NLP engines, which decline a language they have no model for)
+        from(TRIAGE_CHECK).routeId("desk-languages")
+                .filter(simple("${body.language} !in 'en,de,fr'"))
+                    .throwException(IllegalArgumentException.class, "No desk reads '${body.language}'")
                 .end();
 
         // foreach: the action runs for each element matching the input, here each entity found

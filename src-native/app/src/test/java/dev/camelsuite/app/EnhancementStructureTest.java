@@ -21,14 +21,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every answer of the enhancer API, in every format it serves, holds to the rules a Stanbol client holds it to
- * ({@link EnhancementStructure}): on the default chain, and on a chain whose optional engine fails.
+ * ({@link EnhancementStructure}): on the default chain, and on a chain whose optional engine fails
+ * ({@link FailingEngine}) and whose NLP engines decline a language they have no models for.
  */
 @QuarkusTest
 class EnhancementStructureTest {
 
     static final String ENGLISH = "Angela Merkel travelled from Berlin to Paris. She met the mayor there, and later "
                                   + "flew on to London with officials of the European Union.";
-    /** No Spanish sentence model: the optional sentence and token engines of {@code optional-nlp} fail on it. */
+    /** No Spanish sentence or token model: those engines decline it (cannot enhance); NER finds the entities. */
     static final String SPANISH = "Angela Merkel viajó de Berlín a París. Allí se reunió con la alcaldesa de la ciudad.";
 
     private static final ValueFactory VF = SimpleValueFactory.getInstance();
@@ -63,14 +64,19 @@ class EnhancementStructureTest {
     void anAnswerWithAFailedOptionalEngineHoldsToThemToo(RdfFormat format) {
         Response answer = given().contentType("text/plain").accept(format.mediaType()).body(SPANISH)
                 .queryParam("uri", "urn:test:structure-es").queryParam("executionmetadata", "true")
-                .when().post("/enhancer/chain/optional-nlp");
+                .when().post("/enhancer/chain/with-failing");
         assertThat(answer.statusCode()).isEqualTo(200);
         Model graph = EnhancementRdf.parse(answer.asString(), format);
         EnhancementStructure structure = EnhancementStructure.check(graph, SPANISH, "urn:test:structure-es");
         assertThat(structure.violations()).isEmpty();
         assertThat(structure.checks()).isGreaterThan(50);
-        // the sentences failed, the chain did not, and the entities were still found
-        assertThat(graph.filter(null, VF.createIRI(EM, "status"), VF.createIRI(EM, "StatusFailed"))).isNotEmpty();
+        // the optional engine failed, the chain did not; sentences and tokens declined the text, saying why; and the
+        // entities were still found
+        assertThat(graph.filter(null, VF.createIRI(EM, "status"), VF.createIRI(EM, "StatusFailed"))).hasSize(1);
+        assertThat(graph.filter(null, VF.createIRI(EM, "statusMessage"), null).objects())
+                .extracting(v -> v.stringValue())
+                .contains("This engine always fails",
+                        "cannot enhance: no sentence model for language 'es' (engine 'sentences' has de, en, fr)");
         Resource chain = graph.filter(null, RDF.TYPE, VF.createIRI(EM, "ChainExecution")).subjects().iterator().next();
         assertThat(graph.filter(chain, VF.createIRI(EM, "status"), null).objects())
                 .containsExactly(VF.createIRI(EM, "StatusCompleted"));

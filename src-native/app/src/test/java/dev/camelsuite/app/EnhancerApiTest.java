@@ -2,9 +2,10 @@ package dev.camelsuite.app;
 
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
@@ -95,11 +96,40 @@ class EnhancerApiTest {
 
     @Test
     void aFailedRequiredEngineIs500WithStanbolsMessage() {
-        // Spanish: language detection works, but there is no sentence model for it
-        given().contentType("text/plain").body("El gobierno de España aprobó hoy los nuevos presupuestos generales.")
-                .when().post("/enhancer").then().statusCode(500).contentType(startsWith("application/problem+json"))
-                .body("detail", allOf(startsWith("Enhancement Chain failed because of required Engine 'sentences' failed with"
-                                       + " Message: "), containsString("'es'")));
+        given().contentType("text/plain").body(ENGLISH).when().post("/enhancer/engine/failing").then().statusCode(500)
+                .contentType(startsWith("application/problem+json"))
+                .body("detail", equalTo("Enhancement Chain failed because of required Engine 'failing' failed with"
+                                        + " Message: This engine always fails"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Hello", "Hello Paris", "Angela Merkel met Emmanuel Macron in Paris.", "ok", "42", "!!!",
+                            "El gobierno de España aprobó hoy los nuevos presupuestos generales.",
+                            "Rząd przedstawił dziś w Warszawie nowy budżet państwa na przyszły rok.",
+                            "政府は今日、東京で新しい予算を発表した。"})
+    void anyTextGetsAnAnswer(String text) {
+        // a text of a few words is taken to be in the default language; an engine without a model for the text's
+        // language declines it, saying why, and the chain goes on
+        given().contentType("text/plain; charset=UTF-8").accept("application/n-triples").body(text)
+                .queryParam("executionmetadata", "true").when().post("/enhancer").then().statusCode(200)
+                .body(containsString("<http://purl.org/dc/terms/language>"),
+                        containsString("executionmetadata#StatusCompleted"),
+                        not(containsString("executionmetadata#StatusFailed")));
+    }
+
+    @Test
+    void aShortTextIsTakenToBeInTheDefaultLanguageAndAModellessOneIsDeclined() {
+        given().contentType("text/plain").accept("application/n-triples")
+                .body("Angela Merkel met Emmanuel Macron in Paris.").when().post("/enhancer").then().statusCode(200)
+                .body(containsString("<http://purl.org/dc/terms/language> \"en\""),
+                        containsString("<https://example.org/camelsuite/entity/paris>"));
+        given().contentType("text/plain").accept("application/n-triples").queryParam("executionmetadata", "true")
+                .body("El gobierno de España aprobó hoy los nuevos presupuestos generales en Madrid.")
+                .when().post("/enhancer").then().statusCode(200)
+                .body(containsString("<http://purl.org/dc/terms/language> \"es\""),
+                        containsString("\"cannot enhance: no sentence model for language 'es' (engine 'sentences' has"
+                                       + " de, en, fr)\""),
+                        containsString("\"cannot enhance: no tokenizer model for language 'es'"));
     }
 
     @Test

@@ -115,21 +115,24 @@ class DefaultChainRouteTest extends CamelTestSupport {
     }
 
     @Test
-    void aLanguageWithoutSentenceModelFailsTheChain() {
-        Exchange failed = template.request("direct:enhance",
+    void aLanguageWithoutModelsIsDeclinedAndTheChainGoesOn() {
+        Exchange done = template.request("direct:enhance",
                 ex -> ex.getIn().setBody("El tren de Madrid llegó con media hora de retraso. Nadie se quejó."));
 
-        assertThat(failed.getException()).isInstanceOf(EnhancementException.class)
-                .hasMessageContaining("required Engine 'sentences' failed with Message: No sentence model for"
-                                      + " language 'es' is available");
-
-        Exchange lenient = template.request("direct:lenient",
-                ex -> ex.getIn().setBody("El tren de Madrid llegó con media hora de retraso. Nadie se quejó."));
-        assertThat(lenient.getException()).isNull();
-        assertThat(lenient.getMessage().getHeader(EnhancerConstants.CHAIN_STATUS)).isEqualTo("failed");
-        assertThat(lenient.getMessage().getHeader(EnhancerConstants.LANGUAGE)).isEqualTo("es");
-        assertThat(lenient.getMessage().getHeader(EnhancerConstants.FAILED_ENGINES, List.class))
-                .containsExactly("sentences");
+        // as Stanbol's engines: no model for the language, "cannot enhance", and the chain completes with the rest
+        assertThat(done.getException()).isNull();
+        assertThat(done.getMessage().getHeader(EnhancerConstants.CHAIN_STATUS)).isEqualTo("completed");
+        assertThat(done.getMessage().getHeader(EnhancerConstants.LANGUAGE)).isEqualTo("es");
+        ContentItem item = done.getMessage().getBody(ContentItem.class);
+        assertThat(item.getExecutionMetadata().getEngineExecutions())
+                .extracting(e -> e.getEngine(), e -> e.getStatus(), e -> e.getStatusMessage())
+                .containsExactly(tuple("langid", ExecutionStatus.COMPLETED, null),
+                        tuple("sentences", ExecutionStatus.COMPLETED, "cannot enhance: no sentence model for language"
+                                                                      + " 'es' (engine 'sentences' has de, en, fr)"),
+                        tuple("tokens", ExecutionStatus.COMPLETED, "cannot enhance: no tokenizer model for language"
+                                                                   + " 'es' (engine 'tokens' has de, en, fr)"),
+                        tuple("ner", ExecutionStatus.COMPLETED, null));
+        assertThat(item.getEntities()).extracting(EntityAnnotation::getReference).containsExactly(EX + "madrid");
     }
 
     @Test
@@ -140,10 +143,10 @@ class DefaultChainRouteTest extends CamelTestSupport {
         // Stanbol's rule: a required engine that cannot enhance completes, an optional one is skipped
         assertThat(item.getExecutionMetadata().getEngineExecutions())
                 .extracting(e -> e.getEngine(), e -> e.getStatus(), e -> e.getStatusMessage())
-                .containsExactly(tuple("langid", ExecutionStatus.COMPLETED, "cannot enhance"),
-                        tuple("sentences", ExecutionStatus.COMPLETED, "cannot enhance"),
-                        tuple("tokens", ExecutionStatus.COMPLETED, "cannot enhance"),
-                        tuple("ner", ExecutionStatus.SKIPPED, "cannot enhance"));
+                .containsExactly(tuple("langid", ExecutionStatus.COMPLETED, "cannot enhance: the item has no text"),
+                        tuple("sentences", ExecutionStatus.COMPLETED, "cannot enhance: the item has no text"),
+                        tuple("tokens", ExecutionStatus.COMPLETED, "cannot enhance: the item has no text"),
+                        tuple("ner", ExecutionStatus.SKIPPED, "cannot enhance: the item has no text"));
         assertThat(item.getAnnotations()).isEmpty();
     }
 
@@ -160,9 +163,13 @@ class DefaultChainRouteTest extends CamelTestSupport {
 
             assertThat(item.getLanguage()).isEqualTo("de");
             assertThat(item.getExecutionMetadata().getChainExecution().getStatus()).isEqualTo(ExecutionStatus.COMPLETED);
-            assertThat(item.getExecutionMetadata().getFailedEngines()).containsExactly(DictionaryLinkingEngine.NAME);
+            // a language the vocabulary has no labels for: NER declines, and being optional is skipped
+            assertThat(item.getExecutionMetadata().getFailedEngines()).isEmpty();
+            assertThat(item.getExecutionMetadata().getEngineExecution("ner").getStatus())
+                    .isEqualTo(ExecutionStatus.SKIPPED);
             assertThat(item.getExecutionMetadata().getEngineExecution("ner").getStatusMessage())
-                    .startsWith("No NER model for language 'de' is available");
+                    .startsWith("cannot enhance: no labels of vocabulary").endsWith("for language 'de' (engine 'ner'"
+                                                                                     + " has en)");
             assertThat(item.getAnnotations(TokenizerEngine.TOKEN)).isNotEmpty();
         }
     }

@@ -20,6 +20,15 @@ public interface EnhancementEngine {
     }
 
     /**
+     * Why this engine answers {@link CanEnhance#CANNOT} for the item ("no sentence model for language 'es'"), for
+     * the execution metadata, whose status message for the engine is then {@code cannot enhance: <reason>}; null
+     * when it gives no reason. Called only after {@link #canEnhance} answered CANNOT; must be fast too.
+     */
+    default String cannotEnhanceReason(ContentItem item) {
+        return null;
+    }
+
+    /**
      * Adds this engine's enhancements to the item.
      *
      * @throws EngineException when the engine cannot do its work; the message becomes the engine's status message

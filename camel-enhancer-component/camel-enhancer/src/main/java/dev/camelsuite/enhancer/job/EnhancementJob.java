@@ -30,6 +30,8 @@ public final class EnhancementJob {
     private static final byte RUNNING = 1;
     private static final byte DONE = 2;
     private static final int[] NONE = new int[0];
+    /** The status message of an engine that declined the item, as Stanbol writes it. */
+    public static final String CANNOT_ENHANCE = "cannot enhance";
 
     private final EnhancementJobManager manager;
     private final ContentItem item;
@@ -198,7 +200,8 @@ public final class EnhancementJob {
             try {
                 CanEnhance can = engine.canEnhance(item);
                 if (can == null || can == CanEnhance.CANNOT) {
-                    message = "cannot enhance";
+                    String reason = engine.cannotEnhanceReason(item);
+                    message = reason == null || reason.isBlank() ? CANNOT_ENHANCE : CANNOT_ENHANCE + ": " + reason;
                     status = node.isOptional() ? ExecutionStatus.SKIPPED : ExecutionStatus.COMPLETED;
                 } else {
                     invokeWithRetries(engine, can, node.getMaxRetries());

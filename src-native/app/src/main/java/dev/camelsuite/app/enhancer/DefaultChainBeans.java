@@ -26,8 +26,10 @@ public class DefaultChainBeans {
 
     private final List<EnhancementEngine> engines;
 
-    DefaultChainBeans(@ConfigProperty(name = "camelsuite.enhancer.vocabulary") String vocabulary) {
+    DefaultChainBeans(@ConfigProperty(name = "camelsuite.enhancer.vocabulary") String vocabulary,
+                      @ConfigProperty(name = "camelsuite.enhancer.default-language") String defaultLanguage) {
         this.engines = DefaultChain.engines(Vocabulary.load(vocabulary));
+        ((LanguageDetectionEngine) engine(LanguageDetectionEngine.NAME)).setDefaultLanguage(defaultLanguage);
     }
 
     @Produces

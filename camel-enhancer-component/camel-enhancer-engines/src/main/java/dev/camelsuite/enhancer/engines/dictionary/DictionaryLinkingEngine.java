@@ -34,8 +34,9 @@ import org.ahocorasick.trie.PayloadTrie;
  * Labels are matched in the item's language and those for every language. Where mentions overlap, the longest wins
  * ("New York City" over "New York"). A mention must be written as its label is, except that a mention in capitals
  * ("PARIS") and a capitalized mention of a lower-case label ("Open source" for "open source") match too, with less
- * confidence; {@link #setIgnoreCase(boolean) ignoreCase} accepts any case. A language the vocabulary has no labels
- * for fails the engine: "No NER model for language 'xx' is available".
+ * confidence; {@link #setIgnoreCase(boolean) ignoreCase} accepts any case. A text in a language the vocabulary has no
+ * labels for is declined ("cannot enhance: no labels … for language 'xx'") unless the vocabulary has labels for every
+ * language; called directly on it, the engine fails: "No NER model for language 'xx' is available".
  * <p>
  * Confidence: a preferred label 1.0, an alternative one 0.9, a hidden one 0.8, times 0.8 when the case differs; a
  * mention that may name several entities shares it among them.
@@ -127,9 +128,24 @@ public class DictionaryLinkingEngine implements EnhancementEngine {
         this.ignoreCase = ignoreCase;
     }
 
+    /**
+     * Declines a text in a language the vocabulary has no labels for, or in an unknown language, unless the
+     * vocabulary has labels for every language.
+     */
     @Override
     public CanEnhance canEnhance(ContentItem item) {
-        return TextEngines.canEnhanceText(item);
+        CanEnhance text = TextEngines.canEnhanceText(item);
+        if (text == CanEnhance.CANNOT || neutral != null) {
+            return text;
+        }
+        String language = LanguageCodes.normalize(item.getLanguage());
+        return language != null && byLanguage.containsKey(language) ? text : CanEnhance.CANNOT;
+    }
+
+    @Override
+    public String cannotEnhanceReason(ContentItem item) {
+        return TextEngines.whyNotInLanguage(item, "labels", name, byLanguage.keySet()).replace("no labels for",
+                "no labels of vocabulary " + vocabulary.getSource() + " for");
     }
 
     @Override

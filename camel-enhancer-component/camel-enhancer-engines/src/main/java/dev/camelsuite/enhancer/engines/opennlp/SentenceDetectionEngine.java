@@ -19,8 +19,10 @@ import opennlp.tools.util.Span;
 
 /**
  * Marks the sentences of the text ({@value #SENTENCE} annotations) with an OpenNLP sentence model of the item's
- * language; each sentence's confidence is the model's probability for its end. A language without a model fails the
- * engine: "No sentence model for language 'xx' is available".
+ * language; each sentence's confidence is the model's probability for its end. A text in a language without a model,
+ * or whose language nobody knows, is declined ("cannot enhance: no sentence model for language 'xx' …"), so the
+ * chain goes on; called directly on such a text, the engine fails: "No sentence model for language 'xx' is
+ * available".
  */
 public class SentenceDetectionEngine implements EnhancementEngine {
 
@@ -65,9 +67,15 @@ public class SentenceDetectionEngine implements EnhancementEngine {
         return Collections.unmodifiableSet(detectors.keySet());
     }
 
+    /** Declines a text without a language or in a language this engine has no model for. */
     @Override
     public CanEnhance canEnhance(ContentItem item) {
-        return TextEngines.canEnhanceText(item);
+        return TextEngines.canEnhanceInLanguage(item, detectors.keySet());
+    }
+
+    @Override
+    public String cannotEnhanceReason(ContentItem item) {
+        return TextEngines.whyNotInLanguage(item, "sentence model", name, detectors.keySet());
     }
 
     @Override

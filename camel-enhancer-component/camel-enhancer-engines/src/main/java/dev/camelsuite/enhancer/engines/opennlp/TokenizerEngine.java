@@ -30,8 +30,9 @@ import opennlp.tools.util.Span;
  * Languages without a model can be split by rules instead: OpenNLP's {@link SimpleTokenizer} (a token is a run of
  * letters, of digits, or one other character), with elided words such as French {@code l'} and {@code qu'} kept whole.
  * Rule-based tokens have confidence 1.0. By default French is split by rules, since no French tokenizer model is
- * published with the others. Any other language fails the engine: "No tokenizer model for language 'xx' is
- * available".
+ * published with the others. A text in any other language, or in an unknown one, is declined ("cannot enhance: no
+ * tokenizer model for language 'xx' …"); called directly on it, the engine fails: "No tokenizer model for language
+ * 'xx' is available".
  */
 public class TokenizerEngine implements EnhancementEngine {
 
@@ -94,9 +95,21 @@ public class TokenizerEngine implements EnhancementEngine {
         return Collections.unmodifiableSet(ruleBased);
     }
 
+    /** Declines a text without a language or in a language this engine neither has a model for nor splits by rules. */
     @Override
     public CanEnhance canEnhance(ContentItem item) {
-        return TextEngines.canEnhanceText(item);
+        return TextEngines.canEnhanceInLanguage(item, languages());
+    }
+
+    @Override
+    public String cannotEnhanceReason(ContentItem item) {
+        return TextEngines.whyNotInLanguage(item, "tokenizer model", name, languages());
+    }
+
+    private Set<String> languages() {
+        Set<String> known = new TreeSet<>(tokenizers.keySet());
+        known.addAll(ruleBased);
+        return known;
     }
 
     @Override
