@@ -118,8 +118,10 @@ class ExposedApplicationTest {
                 .when().get("/workflow_queue").then(), 400).body("detail", containsString("at most 10000"));
         problem(given().queryParam("errors", 100_000).when().get("/dashboard/api/status").then(), 400)
                 .body("detail", containsString("errors"));
+        given().queryParam("version", 1).when().post("/objects/druid:xml1/workflows/accessionWF").then().statusCode(201);
         problem(given().contentType("application/xml").body("<process name=")
-                .when().put("/objects/druid:xml1/workflows/accessionWF/start").then(), 400);
+                .when().put("/objects/druid:xml1/workflows/accessionWF/shelve").then(), 400)
+                .body("detail", containsString("not well-formed XML"));
     }
 
     @Test

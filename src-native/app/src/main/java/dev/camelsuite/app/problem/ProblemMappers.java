@@ -7,6 +7,8 @@ import dev.camelsuite.app.workflow.WorkflowStoreFailure;
 import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -43,7 +45,7 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper
-    public Response webApplication(WebApplicationException e) {
+    public Response webApplication(WebApplicationException e, ContainerRequestContext request) {
         Response given = e.getResponse();
         int status = given.getStatus();
         if (status >= 500) {
@@ -53,7 +55,7 @@ public class ProblemMappers {
             && given.getMediaType().toString().startsWith(Problem.MEDIA_TYPE)) {
             return given;
         }
-        Response.ResponseBuilder answer = Problem.builder(status, e.getMessage());
+        Response.ResponseBuilder answer = Problem.builder(status, detail(e, given, request));
         // keep what the status needs: Allow of a 405, Retry-After of a 503, a challenge of a 401
         given.getStringHeaders().forEach((name, values) -> {
             if (!name.equalsIgnoreCase("Content-Type") && !name.equalsIgnoreCase("Content-Length")) {
@@ -61,6 +63,32 @@ public class ProblemMappers {
             }
         });
         return answer.build();
+    }
+
+    /**
+     * The exception's own message where this application wrote one; for the framework's bare "HTTP 404 Not Found"
+     * and the like, what was wrong with this request and what is allowed.
+     */
+    private static String detail(WebApplicationException e, Response given, ContainerRequestContext request) {
+        String message = e.getMessage();
+        boolean framework = message == null || message.startsWith("HTTP " + given.getStatus())
+                            || message.contains("@Consumes") || message.contains("@Produces");
+        if (!framework) {
+            return message;
+        }
+        String method = request.getMethod();
+        String path = "/" + request.getUriInfo().getPath().replaceFirst("^/", "");
+        return switch (given.getStatus()) {
+            case 404 -> "Nothing is at " + path + ": the enhancer API is under /enhancer, the workflow API under"
+                        + " /objects, /workflow_queue and /workflow_templates, the dashboard at /dashboard/";
+            case 405 -> method + " is not allowed on " + path + "; allowed: "
+                        + String.join(", ", given.getAllowedMethods());
+            case 406 -> "No answer of " + path + " has a type the Accept header takes ("
+                        + request.getHeaderString(HttpHeaders.ACCEPT) + ")";
+            case 415 -> "The body's type (" + request.getHeaderString(HttpHeaders.CONTENT_TYPE) + ") is not one "
+                        + method + " " + path + " reads";
+            default -> message;
+        };
     }
 
     @ServerExceptionMapper
