@@ -43,6 +43,9 @@ class DashboardTest {
 
     @Test
     void thePageAndItsChartingLibraryAreServed() {
+        // the address without its slash leads to the page
+        given().redirects().follow(false).when().get("/dashboard").then().statusCode(301)
+                .header("Location", org.hamcrest.Matchers.endsWith("/dashboard/"));
         given().when().get("/dashboard/").then().statusCode(200).body(containsString("steps-chart"))
                 .body(containsString("/webjars/chart.js/4.4.7/dist/chart.umd.js"));
         given().when().get("/dashboard/dashboard.js").then().statusCode(200).body(containsString("/dashboard/api/status"));
