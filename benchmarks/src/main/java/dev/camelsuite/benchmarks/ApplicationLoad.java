@@ -94,7 +94,7 @@ public final class ApplicationLoad {
                     "enhancer:default in this JVM", millis, turtle.getBytes(StandardCharsets.UTF_8).length,
                     rssBefore >> 20, rssAfter >> 20, (rssAfter - rssBefore) >> 20);
             System.out.printf("(the document: %,d sentences, %,d tokens, %,d entity annotations)%n",
-                    item.getAnnotations(TextAnnotation.SENTENCE).size(), item.getAnnotations(TextAnnotation.TOKEN).size(),
+                    item.getAnnotationsOfType(TextAnnotation.SENTENCE).size(), item.getAnnotationsOfType(TextAnnotation.TOKEN).size(),
                     item.getEntities().size());
             analysisAsNif(item);
         }

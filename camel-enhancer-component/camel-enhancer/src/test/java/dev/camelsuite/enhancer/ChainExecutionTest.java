@@ -222,7 +222,7 @@ class ChainExecutionTest extends CamelTestSupport {
             }
         });
         ContentItem item = run(Chain.list("endpointEngines", "direct:shout"), "hello");
-        assertThat(item.getAnnotations("shout")).singleElement().satisfies(a -> {
+        assertThat(item.getAnnotationsOfType("shout")).singleElement().satisfies(a -> {
             assertThat(a.getEngine()).isEqualTo("direct:shout");
             assertThat(a.getFeature("upper")).isEqualTo("HELLO");
         });

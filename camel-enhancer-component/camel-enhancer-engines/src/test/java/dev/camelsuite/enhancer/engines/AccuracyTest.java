@@ -98,7 +98,7 @@ class AccuracyTest {
 
     private static Set<Span> spans(ContentItem item, String type) {
         Set<Span> spans = new HashSet<>();
-        for (TextAnnotation a : item.getAnnotations(type)) {
+        for (TextAnnotation a : item.getAnnotationsOfType(type)) {
             spans.add(new Span(a.getBegin(), a.getEnd()));
         }
         return spans;

@@ -63,8 +63,8 @@ class DefaultChainRouteTest extends CamelTestSupport {
         assertThat(result.getMessage().getHeader(EnhancerConstants.ENGINE_TIMINGS, Map.class))
                 .containsOnlyKeys("langid", "sentences", "tokens", "ner");
         ContentItem item = result.getMessage().getBody(ContentItem.class);
-        assertThat(item.getAnnotations(SentenceDetectionEngine.SENTENCE)).hasSize(2);
-        assertThat(item.getAnnotations(TokenizerEngine.TOKEN)).hasSizeGreaterThan(20)
+        assertThat(item.getAnnotationsOfType(SentenceDetectionEngine.SENTENCE)).hasSize(2);
+        assertThat(item.getAnnotationsOfType(TokenizerEngine.TOKEN)).hasSizeGreaterThan(20)
                 .extracting(TextAnnotation::getCoveredText).startsWith("Alan", "Turing", "was", "born", "in", "London", ".");
         assertThat(item.getEntities()).extracting(EntityAnnotation::getReference).containsExactly(EX + "alan-turing",
                 EX + "london", EX + "united-kingdom", EX + "geneva", EX + "united-nations");
@@ -89,12 +89,12 @@ class DefaultChainRouteTest extends CamelTestSupport {
                 "Victor Hugo est né à Besançon. L'écrivain a vécu longtemps à Paris, puis en exil.", ContentItem.class);
 
         assertThat(german.getLanguage()).isEqualTo("de");
-        assertThat(german.getAnnotations(SentenceDetectionEngine.SENTENCE)).hasSize(2);
+        assertThat(german.getAnnotationsOfType(SentenceDetectionEngine.SENTENCE)).hasSize(2);
         assertThat(german.getEntities()).extracting(EntityAnnotation::getLabel)
                 .containsExactly("Johann Wolfgang von Goethe", "Schweiz", "Italien");
         assertThat(french.getLanguage()).isEqualTo("fr");
-        assertThat(french.getAnnotations(SentenceDetectionEngine.SENTENCE)).hasSize(2);
-        assertThat(french.getAnnotations(TokenizerEngine.TOKEN)).extracting(TextAnnotation::getCoveredText)
+        assertThat(french.getAnnotationsOfType(SentenceDetectionEngine.SENTENCE)).hasSize(2);
+        assertThat(french.getAnnotationsOfType(TokenizerEngine.TOKEN)).extracting(TextAnnotation::getCoveredText)
                 .contains("L'", "écrivain");
         assertThat(french.getEntities()).extracting(EntityAnnotation::getLabel).containsExactly("Victor Hugo", "Paris");
     }
@@ -109,7 +109,7 @@ class DefaultChainRouteTest extends CamelTestSupport {
 
         assertThat(result.getMessage().getHeader(EnhancerConstants.LANGUAGE)).isEqualTo("en");
         ContentItem item = result.getMessage().getBody(ContentItem.class);
-        assertThat(item.getAnnotations(TextAnnotation.LANGUAGE)).singleElement()
+        assertThat(item.getAnnotationsOfType(TextAnnotation.LANGUAGE)).singleElement()
                 .satisfies(a -> assertThat(a.getConfidence()).isEqualTo(1.0));
         assertThat(item.getEntities()).extracting(EntityAnnotation::getReference).containsExactly(EX + "berlin");
     }
@@ -170,7 +170,7 @@ class DefaultChainRouteTest extends CamelTestSupport {
             assertThat(item.getExecutionMetadata().getEngineExecution("ner").getStatusMessage())
                     .startsWith("cannot enhance: no labels of vocabulary").endsWith("for language 'de' (engine 'ner'"
                                                                                      + " has en)");
-            assertThat(item.getAnnotations(TokenizerEngine.TOKEN)).isNotEmpty();
+            assertThat(item.getAnnotationsOfType(TokenizerEngine.TOKEN)).isNotEmpty();
         }
     }
 

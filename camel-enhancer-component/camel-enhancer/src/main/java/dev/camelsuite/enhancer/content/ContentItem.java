@@ -300,7 +300,7 @@ public final class ContentItem {
     }
 
     /** A snapshot of the text annotations of one type. */
-    public List<TextAnnotation> getAnnotations(String type) {
+    public List<TextAnnotation> getAnnotationsOfType(String type) {
         lock.readLock().lock();
         try {
             List<TextAnnotation> result = new ArrayList<>();

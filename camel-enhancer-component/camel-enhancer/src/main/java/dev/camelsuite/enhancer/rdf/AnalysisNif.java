@@ -97,12 +97,12 @@ public final class AnalysisNif {
         if (language != null && language.matches("[a-z]{2}")) {
             out.add(context, NIF_PRED_LANG, VF.createIRI(LEXVO_ISO639_1 + language));
         }
-        List<TextAnnotation> sentences = byBegin(item.getAnnotations(TextAnnotation.SENTENCE));
+        List<TextAnnotation> sentences = byBegin(item.getAnnotationsOfType(TextAnnotation.SENTENCE));
         for (TextAnnotation s : sentences) {
             span(out, base, context, s, NIF_SENTENCE);
         }
         int sentence = 0;
-        for (TextAnnotation t : byBegin(item.getAnnotations(TextAnnotation.TOKEN))) {
+        for (TextAnnotation t : byBegin(item.getAnnotationsOfType(TextAnnotation.TOKEN))) {
             IRI word = span(out, base, context, t, NIF_WORD);
             while (sentence < sentences.size() && sentences.get(sentence).getEnd() <= t.getBegin()) {
                 sentence++;

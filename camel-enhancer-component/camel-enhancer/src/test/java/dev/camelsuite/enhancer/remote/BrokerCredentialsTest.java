@@ -73,7 +73,7 @@ class BrokerCredentialsTest {
             context.start();
             ContentItem item = context.createProducerTemplate().requestBody(uri + "&timeout=10000", "psst",
                     ContentItem.class);
-            assertThat(item.getAnnotations("upper").get(0).getFeature("text")).isEqualTo("PSST");
+            assertThat(item.getAnnotationsOfType("upper").get(0).getFeature("text")).isEqualTo("PSST");
         }
     }
 
@@ -104,7 +104,7 @@ class BrokerCredentialsTest {
             context.start();
             ContentItem item = context.createProducerTemplate().requestBody(
                     "enhancer:secure?queue=factory.q&connectionFactory=#amq&timeout=10000", "bean", ContentItem.class);
-            assertThat(item.getAnnotations("upper")).hasSize(1);
+            assertThat(item.getAnnotationsOfType("upper")).hasSize(1);
         }
     }
 }

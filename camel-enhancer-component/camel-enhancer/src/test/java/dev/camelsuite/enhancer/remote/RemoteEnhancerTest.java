@@ -158,7 +158,7 @@ class RemoteEnhancerTest extends CamelTestSupport {
                 assertThat(e.getReference()).isEqualTo("http://dbpedia.org/resource/Paris");
                 assertThat(e.getTextAnnotation().getCoveredText()).isEqualTo("Paris");
             });
-            assertThat(item.getAnnotations("routed")).singleElement()
+            assertThat(item.getAnnotationsOfType("routed")).singleElement()
                     .satisfies(a -> assertThat(a.getFeature("language")).isEqualTo("en"));
             assertThat(item.getExecutionMetadata().getChainExecution().getStatus()).isEqualTo(ExecutionStatus.COMPLETED);
             assertThat(item.getExecutionMetadata().getEngineExecution("ner").getStarted()).isNotNull();

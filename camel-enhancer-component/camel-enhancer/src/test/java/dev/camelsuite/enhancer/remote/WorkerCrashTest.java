@@ -73,7 +73,7 @@ class WorkerCrashTest {
                             .isNull();
                     ContentItem item = ex.getMessage().getBody(ContentItem.class);
                     assertThat(item.getText()).isEqualTo("document " + item.getReferenceId());
-                    for (TextAnnotation a : item.getAnnotations("worker")) {
+                    for (TextAnnotation a : item.getAnnotationsOfType("worker")) {
                         signers.add((String) a.getFeature("name"));
                     }
                 }

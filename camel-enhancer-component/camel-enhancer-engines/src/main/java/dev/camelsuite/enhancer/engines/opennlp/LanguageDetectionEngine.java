@@ -102,7 +102,7 @@ public class LanguageDetectionEngine implements EnhancementEngine {
 
     /** The caller's language (or one an earlier engine stated) becomes an annotation unless one states it already. */
     private void recordKnown(ContentItem item, String known) {
-        for (TextAnnotation a : item.getAnnotations(TextAnnotation.LANGUAGE)) {
+        for (TextAnnotation a : item.getAnnotationsOfType(TextAnnotation.LANGUAGE)) {
             if (known.equals(a.getFeature(TextAnnotation.LANGUAGE_FEATURE))) {
                 return;
             }

@@ -123,7 +123,7 @@ public class TokenizerEngine implements EnhancementEngine {
                                       + name + "' has " + String.join(", ", known) + ")");
         }
         String text = item.getText();
-        List<TextAnnotation> sentences = item.getAnnotations(SentenceDetectionEngine.SENTENCE);
+        List<TextAnnotation> sentences = item.getAnnotationsOfType(SentenceDetectionEngine.SENTENCE);
         if (sentences.isEmpty()) {
             tokenize(item, tokenizer, text, 0);
         } else {

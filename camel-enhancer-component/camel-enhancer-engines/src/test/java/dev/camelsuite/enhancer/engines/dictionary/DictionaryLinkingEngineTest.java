@@ -33,7 +33,7 @@ class DictionaryLinkingEngineTest {
 
         engine.computeEnhancements(item);
 
-        List<TextAnnotation> mentions = item.getAnnotations(DictionaryLinkingEngine.ENTITY);
+        List<TextAnnotation> mentions = item.getAnnotationsOfType(DictionaryLinkingEngine.ENTITY);
         assertThat(mentions).extracting(TextAnnotation::getCoveredText)
                 .containsExactly("Marie Curie", "Paris", "Sorbonne");
         assertThat(mentions.get(1).getBegin()).isEqualTo(28);
@@ -76,7 +76,7 @@ class DictionaryLinkingEngineTest {
         // "Munich" is not a German label, "Londres" only a French one
         ContentItem mixed = item("München oder Munich? London oder Londres?", "de");
         engine.computeEnhancements(mixed);
-        assertThat(mixed.getAnnotations(DictionaryLinkingEngine.ENTITY)).extracting(TextAnnotation::getCoveredText)
+        assertThat(mixed.getAnnotationsOfType(DictionaryLinkingEngine.ENTITY)).extracting(TextAnnotation::getCoveredText)
                 .containsExactly("München", "London");
 
         ContentItem english = item("Einstein taught in Zürich; Napoleon never did.", "en");
@@ -92,7 +92,7 @@ class DictionaryLinkingEngineTest {
 
         engine.computeEnhancements(item);
 
-        assertThat(item.getAnnotations(DictionaryLinkingEngine.ENTITY)).extracting(TextAnnotation::getCoveredText)
+        assertThat(item.getAnnotationsOfType(DictionaryLinkingEngine.ENTITY)).extracting(TextAnnotation::getCoveredText)
                 .containsExactly("New York City", "New York", "ETH Zurich");
         assertThat(item.getEntities()).extracting(EntityAnnotation::getReference)
                 .containsExactly(EX + "new-york-city", EX + "new-york-city", EX + "eth-zurich");
@@ -104,7 +104,7 @@ class DictionaryLinkingEngineTest {
 
         engine.computeEnhancements(item);
 
-        List<TextAnnotation> mentions = item.getAnnotations(DictionaryLinkingEngine.ENTITY);
+        List<TextAnnotation> mentions = item.getAnnotationsOfType(DictionaryLinkingEngine.ENTITY);
         assertThat(mentions).extracting(TextAnnotation::getCoveredText).containsExactly("PARIS");
         assertThat(mentions.get(0).getConfidence()).isCloseTo(0.8, within(1e-9));
 
@@ -145,7 +145,7 @@ class DictionaryLinkingEngineTest {
 
         places.computeEnhancements(item);
 
-        List<TextAnnotation> mentions = item.getAnnotations(DictionaryLinkingEngine.ENTITY);
+        List<TextAnnotation> mentions = item.getAnnotationsOfType(DictionaryLinkingEngine.ENTITY);
         assertThat(mentions).extracting(TextAnnotation::getCoveredText).containsExactly("Paris", "Paris, Texas");
         List<EntityAnnotation> entities = item.getEntities();
         assertThat(entities).hasSize(3);

@@ -32,7 +32,7 @@ class LanguageDetectionEngineTest {
 
         engine.computeEnhancements(item);
 
-        List<TextAnnotation> languages = item.getAnnotations(TextAnnotation.LANGUAGE);
+        List<TextAnnotation> languages = item.getAnnotationsOfType(TextAnnotation.LANGUAGE);
         assertThat(languages).hasSize(1);
         TextAnnotation a = languages.get(0);
         assertThat(a.getFeature(TextAnnotation.LANGUAGE_FEATURE)).isEqualTo(language);
@@ -50,7 +50,7 @@ class LanguageDetectionEngineTest {
 
         engine.computeEnhancements(item);
 
-        List<TextAnnotation> languages = item.getAnnotations(TextAnnotation.LANGUAGE);
+        List<TextAnnotation> languages = item.getAnnotationsOfType(TextAnnotation.LANGUAGE);
         assertThat(languages).singleElement().satisfies(a -> {
             assertThat(a.getFeature(TextAnnotation.LANGUAGE_FEATURE)).isEqualTo("de");
             assertThat(a.getConfidence()).isEqualTo(1.0);
@@ -59,7 +59,7 @@ class LanguageDetectionEngineTest {
 
         // a second run (a resumed chain, another language engine) does not state it twice
         engine.computeEnhancements(item);
-        assertThat(item.getAnnotations(TextAnnotation.LANGUAGE)).hasSize(1);
+        assertThat(item.getAnnotationsOfType(TextAnnotation.LANGUAGE)).hasSize(1);
     }
 
     @Test
@@ -70,7 +70,7 @@ class LanguageDetectionEngineTest {
 
         engine.computeEnhancements(item);
 
-        List<TextAnnotation> languages = item.getAnnotations(TextAnnotation.LANGUAGE);
+        List<TextAnnotation> languages = item.getAnnotationsOfType(TextAnnotation.LANGUAGE);
         assertThat(languages).hasSize(3);
         assertThat(languages.get(0).getConfidence()).isGreaterThanOrEqualTo(languages.get(1).getConfidence());
         assertThat(languages.get(1).getConfidence()).isGreaterThanOrEqualTo(languages.get(2).getConfidence());

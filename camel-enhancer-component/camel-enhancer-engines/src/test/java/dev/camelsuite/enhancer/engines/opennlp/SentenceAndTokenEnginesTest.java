@@ -34,7 +34,7 @@ class SentenceAndTokenEnginesTest {
     }
 
     private static List<String> covered(ContentItem item, String type) {
-        return item.getAnnotations(type).stream().map(TextAnnotation::getCoveredText).toList();
+        return item.getAnnotationsOfType(type).stream().map(TextAnnotation::getCoveredText).toList();
     }
 
     @Test
@@ -54,7 +54,7 @@ class SentenceAndTokenEnginesTest {
             assertThat(a.getConfidence()).isBetween(0.0, 1.0);
             assertThat(a.getCoveredText()).isEqualTo(item.getText().substring(a.getBegin(), a.getEnd()));
         });
-        assertThat(item.getAnnotations(SentenceDetectionEngine.SENTENCE)).allSatisfy(a ->
+        assertThat(item.getAnnotationsOfType(SentenceDetectionEngine.SENTENCE)).allSatisfy(a ->
                 assertThat(a.getEngine()).isEqualTo("sentences"));
     }
 
@@ -85,7 +85,7 @@ class SentenceAndTokenEnginesTest {
         assertThat(covered(item, TokenizerEngine.TOKEN)).containsExactly("L'", "équipe", "de", "Lyon", "a", "gagné",
                 "hier", "soir", ".", "Aujourd'hui", ",", "les", "supporters", "fêtent", "la", "victoire", "dans", "les",
                 "rues", ".");
-        assertThat(item.getAnnotations(TokenizerEngine.TOKEN)).allSatisfy(a -> assertThat(a.getConfidence()).isEqualTo(1.0));
+        assertThat(item.getAnnotationsOfType(TokenizerEngine.TOKEN)).allSatisfy(a -> assertThat(a.getConfidence()).isEqualTo(1.0));
         assertThat(tokens.getModelLanguages()).containsExactly("de", "en");
         assertThat(tokens.getRuleBasedLanguages()).containsExactly("fr");
     }

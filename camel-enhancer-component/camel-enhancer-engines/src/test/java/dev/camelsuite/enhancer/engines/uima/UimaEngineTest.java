@@ -86,7 +86,7 @@ class UimaEngineTest {
     }
 
     private static void assertRoomNumbers(ContentItem item, String engine) {
-        List<TextAnnotation> rooms = item.getAnnotations(ROOM_NUMBER);
+        List<TextAnnotation> rooms = item.getAnnotationsOfType(ROOM_NUMBER);
         assertThat(rooms).extracting(TextAnnotation::getCoveredText).containsExactly("20-001", "GN-K35");
         assertThat(rooms).extracting(TextAnnotation::getFeatures)
                 .containsExactly(Map.of("building", "Yorktown"), Map.of("building", "Hawthorne"));
@@ -142,7 +142,7 @@ class UimaEngineTest {
 
             engine.computeEnhancements(item);
 
-            List<TextAnnotation> numbers = item.getAnnotations(NumberAnnotator.NUMBER);
+            List<TextAnnotation> numbers = item.getAnnotationsOfType(NumberAnnotator.NUMBER);
             assertThat(numbers).extracting(TextAnnotation::getCoveredText).containsExactly("7", "42");
             assertThat(numbers.get(1).getFeatures()).containsExactly(Map.entry("value", 42), Map.entry("even", true),
                     Map.entry("confidence", 0.9), Map.entry("language", "en"), Map.entry("digits", List.of("4", "2")));
@@ -201,7 +201,7 @@ class UimaEngineTest {
                 for (Future<ContentItem> f : pool.invokeAll(tasks)) {
                     ContentItem item = f.get();
                     String expected = item.getText().substring(8, 14);
-                    assertThat(item.getAnnotations(ROOM_NUMBER)).singleElement()
+                    assertThat(item.getAnnotationsOfType(ROOM_NUMBER)).singleElement()
                             .extracting(TextAnnotation::getCoveredText).isEqualTo(expected);
                 }
             } finally {
