@@ -15,7 +15,8 @@ import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 
 /**
  * Camel's health checks (the context, every route consumer such as robots, the enhancer's producers and workers) in
- * Quarkus health: one response whose data name each Camel check with its state and, when down, why.
+ * Quarkus health: one response whose data name each Camel check with its state and, when down, why, and the check's own
+ * data under {@code <check>.<key>} (a remote producer's {@code workers}, {@code inFlight}, {@code waiting}).
  */
 @ApplicationScoped
 public class CamelHealthChecks {
@@ -46,6 +47,13 @@ public class CamelHealthChecks {
             } else {
                 builder.withData(id, result.getState().name());
             }
+            // a check's own data (a producer's workers, inFlight, waiting) beside Camel's bookkeeping, whose keys
+            // are dotted (invocation.count, check.kind…)
+            result.getDetails().forEach((key, value) -> {
+                if (key.indexOf('.') < 0 && value != null) {
+                    builder.withData(id + "." + key, String.valueOf(value));
+                }
+            });
         }
         return builder.build();
     }
