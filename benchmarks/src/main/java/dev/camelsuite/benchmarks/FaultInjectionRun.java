@@ -100,6 +100,11 @@ public final class FaultInjectionRun {
     private final Map<String, Long> recovery = new LinkedHashMap<>();
     /** Faults come while documents are being registered, so that each has documents to recover with. */
     private volatile boolean registering = true;
+    /**
+     * Whether malformed messages go on. Not the thread's interrupt alone: ActiveMQ's client may take an interrupt that
+     * arrives while it sends and clear it, and the thread would then send for ever (a verify run hung on that).
+     */
+    private volatile boolean sendingBadInput = true;
     private volatile EmbeddedPostgres database;
     private volatile ChildJvm broker;
     private final List<ChildJvm> workers = new ArrayList<>();
@@ -177,6 +182,7 @@ public final class FaultInjectionRun {
             while (ended(ds) < plan.documents() && System.nanoTime() < deadline) {
                 Thread.sleep(200);
             }
+            sendingBadInput = false;
             faultsThread.interrupt();
             badThread.interrupt();
             faultsThread.join();
@@ -283,7 +289,7 @@ public final class FaultInjectionRun {
     /** Malformed messages to the workers' queue and control topic, one kind after the other. */
     private void sendBadInput() {
         ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + brokerPort);
-        for (int n = 0; !Thread.currentThread().isInterrupted(); n++) {
+        for (int n = 0; sendingBadInput && !Thread.currentThread().isInterrupted(); n++) {
             try {
                 Thread.sleep(plan.badInputEveryMillis());
             } catch (InterruptedException e) {

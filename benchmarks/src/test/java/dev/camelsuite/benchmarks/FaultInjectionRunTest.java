@@ -1,6 +1,9 @@
 package dev.camelsuite.benchmarks;
 
+import java.util.concurrent.TimeUnit;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FaultInjectionRunTest {
 
     @Test
+    @Timeout(value = 10, unit = TimeUnit.MINUTES) // the run ends itself within 5; a hang fails instead of waiting
     void documentsGoThroughAKilledWorkerABrokerRestartAndADatabaseRestart() throws Exception {
         FaultInjectionRun.Report report = FaultInjectionRun.run(new FaultInjectionRun.Plan(600, 40, 1500, 250));
         System.out.println(report.text());
