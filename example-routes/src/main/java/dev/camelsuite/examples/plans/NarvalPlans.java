@@ -25,6 +25,7 @@ public class NarvalPlans extends RouteBuilder {
     public void configure() {
         // a step, then transitions with conditions in priority order (first match fires; otherwise = the default
         // transition) and an error-handling link taken when the step produced an error
+        // tag::triage[]
         from("direct:triage").routeId("triage")
                 .doTry()
                     .to("enhancer:triage")
@@ -43,6 +44,7 @@ public class NarvalPlans extends RouteBuilder {
                 .filter(simple("${body.language} !in 'en,de,fr'"))
                     .throwException(IllegalArgumentException.class, "No desk reads '${body.language}'")
                 .end();
+        // end::triage[]
 
         // foreach: the action runs for each element matching the input, here each entity found
         from("direct:foreach-entity").routeId("foreach-entity")
