@@ -4,7 +4,6 @@ import org.apache.camel.Category;
 import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
 import org.apache.camel.Producer;
-import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
@@ -23,9 +22,11 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
     @UriPath(description = "The process (step) of the workflow")
     private final String processName;
 
-    @UriParam(label = "producer", description = "The operation; the header CamelWorkflowOperation overrides it.",
+    // not required as URI metadata: a robot's URI (the consumer) has none; a producer needs it or the header
+    @UriParam(label = "producer", description = "The operation of a producer, required there unless the header"
+                                               + " CamelWorkflowOperation gives it (which overrides it); a robot"
+                                               + " (consumer) has none.",
               enums = "create,update,get,queue,errors,lifecycle,skipAll,delete,archive,counts,templates")
-    @Metadata(required = true)
     private WorkflowOperation operation;
 
     @UriParam(label = "consumer", defaultValue = "1",

@@ -13,6 +13,8 @@ import dev.camelsuite.workflow.model.StepQuery;
 import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
+import org.apache.camel.AsyncCallback;
+import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.spi.InvokeOnHeader;
 import org.apache.camel.support.HeaderSelectorProducer;
@@ -32,6 +34,19 @@ public class WorkflowProducer extends HeaderSelectorProducer {
         super(endpoint, WorkflowConstants.OPERATION,
                 () -> endpoint.getOperation() == null ? null : endpoint.getOperation().name());
         this.endpoint = endpoint;
+    }
+
+    /** A producer without an operation (a robot's URI used as a producer, say) says what it needs. */
+    @Override
+    public boolean process(Exchange exchange, AsyncCallback callback) {
+        if (endpoint.getOperation() == null && exchange.getMessage().getHeader(WorkflowConstants.OPERATION) == null) {
+            exchange.setException(new IllegalArgumentException("A workflow producer needs an operation: the option"
+                                                               + " operation (workflow:accessionWF?operation=create)"
+                                                               + " or the header CamelWorkflowOperation"));
+            callback.done(true);
+            return true;
+        }
+        return super.process(exchange, callback);
     }
 
     private WorkflowStore store() {

@@ -128,6 +128,11 @@ class WorkflowComponentTest extends CamelTestSupport {
 
     @Test
     void missingInputsNameTheOperationAndTheHeader() {
+        // a robot's URI has no operation; as a producer it says what it needs
+        assertThat(template.request("workflow:googleScannedBookWF/google-convert", ex -> {
+        }).getException()).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("A workflow producer needs an operation: the option operation"
+                            + " (workflow:accessionWF?operation=create) or the header CamelWorkflowOperation");
         assertThat(template.request("direct:step", ex -> ex.getIn().setHeader(WorkflowConstants.OBJECT_ID, "x"))
                 .getException()).hasMessage("Operation update needs the new status: a StepUpdate body, or header"
                                              + " CamelWorkflowStatus");

@@ -21,8 +21,10 @@ public class LibraryRobots extends RouteBuilder {
         // Google scanned books: download and convert are both ready once the object is registered
         from("workflow:googleScannedBookWF/google-download?delay=20").routeId("google-download")
                 .bean("library", "download(${body})");
+        // tag::robot[]
         from("workflow:googleScannedBookWF/google-convert?maxAttempts=3&retryDelay=0&delay=20").routeId("google-convert")
-                .bean("library", "convert(${body}, ${header.CamelWorkflowAttempts})");
+                .bean("library", "convert(${body}, ${header.CamelWorkflowAttempts})"); // the body is the object id
+        // end::robot[]
         from("workflow:googleScannedBookWF/descriptive-metadata?delay=20").routeId("google-describe")
                 .bean("library", "work('describe scanned book', ${body})")
                 .setHeader("CamelWorkflowLifecycle", constant("described"));
