@@ -29,6 +29,7 @@ class JavaDslRouteTest extends CamelTestSupport {
         return new RouteBuilder() {
             @Override
             public void configure() {
+                // tag::errors[]
                 onException(EnhancementException.class).handled(true)
                         .setHeader("failedEngine", simple("${exception.engine}"))
                         .setBody(simple("${exception.engineMessage}"))
@@ -57,6 +58,7 @@ class JavaDslRouteTest extends CamelTestSupport {
                             .otherwise()
                                 .to("mock:other")
                         .end();
+                // end::errors[]
             }
         };
     }

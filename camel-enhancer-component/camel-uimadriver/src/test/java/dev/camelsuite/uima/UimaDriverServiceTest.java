@@ -63,14 +63,18 @@ class UimaDriverServiceTest extends CamelTestSupport {
             public void configure() {
                 from("direct:rooms").to(uri("RoomNumberQueue", "CasPoolSize=2&Timeout=30000"));
                 // the seed's first sample, as written for the old driver (plus a mock to count what came back)
+                // tag::folder[]
                 from("file://" + testData + "?noop=true").routeId("folder").autoStartup(false)
                         .to("uimadriver:" + service.brokerUrl() + "?queue=RoomNumberQueue")
                         .to("mock:analysed");
+                // end::folder[]
+                // tag::classify[]
                 from("direct:classify").to(uri("ClassifierQueue", "timeout=30000"))
                         .setHeader("documentClass", simple("${body.first('dev.camelsuite.uima.testservice.DocumentClass')"
                                                            + ".feature('label')}"))
                         .filter(header("documentClass").isEqualTo("other"))
                         .to("mock:humanReview");
+                // end::classify[]
                 from("direct:failing").to(uri("FailingQueue", "timeout=30000"));
                 from("direct:segments").to(uri("SegmenterQueue", "timeout=30000&childAnnotations=true"));
             }

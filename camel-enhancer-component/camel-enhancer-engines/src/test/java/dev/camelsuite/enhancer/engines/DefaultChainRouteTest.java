@@ -35,7 +35,11 @@ class DefaultChainRouteTest extends CamelTestSupport {
     @Override
     protected CamelContext createCamelContext() throws Exception {
         CamelContext context = super.createCamelContext();
+        // tag::bind[]
+        // engines under their names and the chain "default" in the registry; or Vocabulary.load("classpath:my.ttl"),
+        // or null: no NER
         DefaultChain.bind(context.getRegistry(), Vocabulary.sample());
+        // end::bind[]
         return context;
     }
 
@@ -44,7 +48,9 @@ class DefaultChainRouteTest extends CamelTestSupport {
         return new RouteBuilder() {
             @Override
             public void configure() {
+                // tag::route[]
                 from("direct:enhance").to("enhancer:default");
+                // end::route[]
                 from("direct:lenient").to("enhancer:default?throwOnFailure=false");
             }
         };

@@ -2,6 +2,7 @@ package dev.camelsuite.enhancer.engine;
 
 import dev.camelsuite.enhancer.content.ContentItem;
 
+// tag::spi[]
 /**
  * One step of an enhancement chain. Engines are found by name in the Camel registry (or added to the component); a
  * chain names them.
@@ -71,3 +72,4 @@ public interface EnhancementEngine {
         void enhance(ContentItem item) throws EngineException;
     }
 }
+// end::spi[]

@@ -102,10 +102,12 @@ class UimaEngineTest {
 
     @Test
     void runsTheRoomNumberAnnotatorFromAnXmlDescriptor() throws EngineException {
+        // tag::descriptor[]
         try (UimaEngine engine = UimaEngine.builder("rooms")
-                .descriptor("classpath:dev/camelsuite/enhancer/engines/uima/RoomNumberAnnotator.xml")
+                .descriptor("classpath:dev/camelsuite/enhancer/engines/uima/RoomNumberAnnotator.xml") // or a file, a URL
                 .order(EngineOrder.NER)
                 .build()) {
+            // end::descriptor[]
             ContentItem item = ContentItem.ofText(TEXT);
             assertThat(engine.canEnhance(item)).isEqualTo(CanEnhance.ASYNCHRONOUS);
 
@@ -120,9 +122,11 @@ class UimaEngineTest {
 
     @Test
     void runsTheRoomNumberAnnotatorFromAUimaFitDescription() throws Exception {
+        // tag::uimafit[]
         AnalysisEngineDescription description = AnalysisEngineFactory.createEngineDescription(
                 RoomNumberAnnotator.class, roomNumberTypes());
         try (UimaEngine engine = UimaEngine.builder("rooms-fit").description(description).build()) {
+            // end::uimafit[]
             ContentItem item = ContentItem.ofText(TEXT);
 
             engine.computeEnhancements(item);
