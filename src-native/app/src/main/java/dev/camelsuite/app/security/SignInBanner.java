@@ -24,7 +24,7 @@ public class SignInBanner {
         }
         ConfigValue password = config.getConfigValue(GeneratedAdminPassword.PROPERTY);
         if (GeneratedAdminPassword.NAME.equals(password.getSourceName())) {
-            LOG.warnf("Sign-in: user admin, generated password %s (valid until the next start; set"
+            LOG.infof("Sign-in: user admin, generated password %s (valid until the next start; set"
                       + " CAMELSUITE_ADMIN_PASSWORD to choose one)", password.getValue());
         }
     }
