@@ -39,6 +39,16 @@ class ReferenceExamplesTest {
         }
     }
 
+    /** A broker in this JVM, reached as {@code vm://<name>?create=false}. */
+    private static BrokerService broker(String name) throws Exception {
+        BrokerService broker = new BrokerService();
+        broker.setBrokerName(name);
+        broker.setPersistent(false);
+        broker.setUseJmx(false);
+        broker.start();
+        return broker;
+    }
+
     @Test
     void chainsFromJava() throws Exception {
         try (CamelContext context = new DefaultCamelContext()) {
@@ -89,11 +99,7 @@ class ReferenceExamplesTest {
 
     @Test
     void aCallerAndAWorker() throws Exception {
-        BrokerService broker = new BrokerService();
-        broker.setBrokerName("reference");
-        broker.setPersistent(false);
-        broker.setUseJmx(false);
-        broker.start();
+        BrokerService broker = broker("reference");
         String url = "vm://reference?create=false";
         try (CamelContext callers = new DefaultCamelContext(); CamelContext workers = new DefaultCamelContext()) {
             workers.getRegistry().bind("langid", DemoEngines.LANGID);
@@ -135,11 +141,7 @@ class ReferenceExamplesTest {
 
     @Test
     void thresholdsOfWorkersAndEngines() throws Exception {
-        BrokerService broker = new BrokerService();
-        broker.setBrokerName("thresholds");
-        broker.setPersistent(false);
-        broker.setUseJmx(false);
-        broker.start();
+        BrokerService broker = broker("thresholds");
         String url = "vm://thresholds?create=false";
         try (CamelContext context = new DefaultCamelContext()) {
             context.getRegistry().bind("langid", DemoEngines.LANGID);
@@ -173,11 +175,7 @@ class ReferenceExamplesTest {
 
     @Test
     void thresholdsInYaml() throws Exception {
-        BrokerService broker = new BrokerService();
-        broker.setBrokerName("thresholds-yaml");
-        broker.setPersistent(false);
-        broker.setUseJmx(false);
-        broker.start();
+        BrokerService broker = broker("thresholds-yaml");
         try (CamelContext context = new DefaultCamelContext()) {
             context.getRegistry().bind("langid", DemoEngines.LANGID);
             context.getRegistry().bind("ner", DemoEngines.NER);

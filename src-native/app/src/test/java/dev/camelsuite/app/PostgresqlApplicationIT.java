@@ -35,8 +35,14 @@ class PostgresqlApplicationIT {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString(1)).isEqualTo("completed");
         }
-        // health: the database check is PostgreSQL's, and up
-        given().auth().none().when().get("/q/health/ready").then().statusCode(200)
+        // health: the database check is PostgreSQL's, and up once the application is ready (its workers attach to
+        // their queue a moment after the start, on a loaded machine later)
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline
+               && given().auth().none().when().get("/q/health/ready").statusCode() != 200) {
+            Thread.sleep(250);
+        }
+        given().auth().none().when().get("/q/health/ready").then().log().ifValidationFails().statusCode(200)
                 .body("checks.name", hasItem(containsString("Database")));
     }
 }

@@ -116,8 +116,10 @@ class GoogleScannedBookApiTest {
         assertThat(queue(deposited)).containsExactly(book);
         assertThat(process(workflow(book, ACCESSION), "sdr-ingest-received").getAttribute("status"))
                 .isEqualTo("waiting");
+        // as the workflow service: version 1 is not finished, so every lifecycle step of it, reached or not, by date
+        // (the steps not reached by their creation, before publish's completion)
         assertThat(milestones(book, "?active-only=true&version=1")).containsExactly("registered", "submitted",
-                "published");
+                "deposited", "accessioned", "published");
         status(book, ACCESSION, "sdr-ingest-received", "completed")
                 .body("next_steps.process", contains("end-accession"))
                 .body("next_steps[0].status", equalTo("queued"));
