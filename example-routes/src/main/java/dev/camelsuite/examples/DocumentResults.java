@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import dev.camelsuite.enhancer.EnhancerConstants;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.EntityAnnotation;
+import dev.camelsuite.enhancer.job.EnhancementJob;
 import dev.camelsuite.workflow.WorkflowConstants;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
@@ -35,7 +36,7 @@ public final class DocumentResults {
         List<String> entities = item.getEntities().stream().map(EntityAnnotation::getLabel).distinct().toList();
         // engines without a model for the text's language decline it and the chain goes on: say which
         List<String> declined = item.getExecutionMetadata().getEngineExecutions().stream()
-                .filter(e -> e.getStatusMessage() != null && e.getStatusMessage().startsWith("cannot enhance"))
+                .filter(e -> e.getStatusMessage() != null && e.getStatusMessage().startsWith(EnhancementJob.CANNOT_ENHANCE))
                 .map(e -> e.getEngine()).toList();
         String chain = declined.isEmpty() ? "completed" : "completed, declined by " + String.join(", ", declined);
         if ("failed".equals(in.getHeader(EnhancerConstants.CHAIN_STATUS))) {

@@ -144,8 +144,8 @@ public class DictionaryLinkingEngine implements EnhancementEngine {
 
     @Override
     public String cannotEnhanceReason(ContentItem item) {
-        return TextEngines.whyNotInLanguage(item, "labels", name, byLanguage.keySet()).replace("no labels for",
-                "no labels of vocabulary " + vocabulary.getSource() + " for");
+        return TextEngines.whyNotInLanguage(item, "labels of vocabulary " + vocabulary.getSource(), name,
+                byLanguage.keySet());
     }
 
     @Override

@@ -47,6 +47,8 @@ public class TokenizerEngine implements EnhancementEngine {
     private final String name;
     private final Map<String, ThreadSafeTokenizerME> tokenizers = new TreeMap<>();
     private final Set<String> ruleBased = new TreeSet<>();
+    /** Every language this engine tokenizes, by model or by rules: fixed once the engine is made. */
+    private final Set<String> languages;
 
     /** The engine {@value #NAME} with this module's models (English, German) and French by rules. */
     public TokenizerEngine() {
@@ -73,6 +75,9 @@ public class TokenizerEngine implements EnhancementEngine {
             throw new IllegalArgumentException("Engine '" + name + "' needs a tokenizer model or a language to split"
                                                + " by rules");
         }
+        Set<String> known = new TreeSet<>(tokenizers.keySet());
+        known.addAll(ruleBased);
+        this.languages = Collections.unmodifiableSet(known);
     }
 
     @Override
@@ -98,18 +103,12 @@ public class TokenizerEngine implements EnhancementEngine {
     /** Declines a text without a language or in a language this engine neither has a model for nor splits by rules. */
     @Override
     public CanEnhance canEnhance(ContentItem item) {
-        return TextEngines.canEnhanceInLanguage(item, languages());
+        return TextEngines.canEnhanceInLanguage(item, languages);
     }
 
     @Override
     public String cannotEnhanceReason(ContentItem item) {
-        return TextEngines.whyNotInLanguage(item, "tokenizer model", name, languages());
-    }
-
-    private Set<String> languages() {
-        Set<String> known = new TreeSet<>(tokenizers.keySet());
-        known.addAll(ruleBased);
-        return known;
+        return TextEngines.whyNotInLanguage(item, "tokenizer model", name, languages);
     }
 
     @Override
@@ -117,10 +116,8 @@ public class TokenizerEngine implements EnhancementEngine {
         String language = TextEngines.requireLanguage(item, name);
         ThreadSafeTokenizerME tokenizer = tokenizers.get(language);
         if (tokenizer == null && !ruleBased.contains(language)) {
-            Set<String> known = new TreeSet<>(tokenizers.keySet());
-            known.addAll(ruleBased);
             throw new EngineException("No tokenizer model for language '" + language + "' is available (engine '"
-                                      + name + "' has " + String.join(", ", known) + ")");
+                                      + name + "' has " + String.join(", ", languages) + ")");
         }
         String text = item.getText();
         List<TextAnnotation> sentences = item.getAnnotationsOfType(SentenceDetectionEngine.SENTENCE);

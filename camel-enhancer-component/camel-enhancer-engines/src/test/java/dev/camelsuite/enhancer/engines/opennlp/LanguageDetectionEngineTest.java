@@ -44,6 +44,28 @@ class LanguageDetectionEngineTest {
     }
 
     @Test
+    void aTextItIsUnsureOfIsTakenToBeInTheDefaultLanguageWithTheGuesssConfidence() {
+        LanguageDetectionEngine engine = new LanguageDetectionEngine();
+        ContentItem item = ContentItem.ofText("Angela Merkel met Emmanuel Macron in Paris.");
+        engine.computeEnhancements(item);
+        // the guess (Dutch) leads Swedish by 1.05 only: English, the default, with the guess's low confidence
+        assertThat(item.getLanguage()).isEqualTo("en");
+        assertThat(item.getAnnotationsOfType(TextAnnotation.LANGUAGE)).singleElement()
+                .satisfies(a -> assertThat(a.getConfidence()).isLessThan(0.05));
+        engine.setDefaultLanguage("de");
+        ContentItem german = ContentItem.ofText("Hello Paris");
+        engine.computeEnhancements(german);
+        assertThat(german.getLanguage()).isEqualTo("de");
+        // no default: the guess however unsure; a lead below 1 makes no sense
+        engine.setDefaultLanguage(null);
+        ContentItem guessed = ContentItem.ofText("Angela Merkel met Emmanuel Macron in Paris.");
+        engine.computeEnhancements(guessed);
+        assertThat(guessed.getLanguage()).isEqualTo("nl");
+        assertThatThrownBy(() -> engine.setMinLead(0.9)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("minLead must be at least 1 but was 0.9");
+    }
+
+    @Test
     void theCallersLanguageWinsAndIsRecorded() {
         ContentItem item = ContentItem.ofText("This text is plainly English, whatever the caller says about it.");
         item.setLanguage("de");
