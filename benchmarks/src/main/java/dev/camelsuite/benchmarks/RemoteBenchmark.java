@@ -7,15 +7,18 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.chain.Chain;
@@ -27,47 +30,66 @@ import jakarta.jms.DeliveryMode;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
+import jakarta.jms.Queue;
 import jakarta.jms.Session;
-import jakarta.jms.TemporaryQueue;
 import jakarta.jms.TextMessage;
 import org.apache.activemq.ActiveMQConnectionFactory;
-import org.apache.camel.AsyncProducer;
 import org.apache.camel.CamelContext;
-import org.apache.camel.Exchange;
-import org.apache.camel.ExchangePattern;
+import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.jms.JmsComponent;
 import org.apache.camel.impl.DefaultCamelContext;
+import org.messaginghub.pooled.jms.JmsPoolConnectionFactory;
 
 /**
- * Remote enhancement against what a user would write instead, on one broker in its own process:
+ * Remote enhancement against the strongest request/reply a user could write instead, on one broker in its own process,
+ * every contender with the options it gets by default:
  * <ul>
- * <li>{@code enhancer}: {@code to("enhancer:bench?queue=…")} and workers {@code from("enhancer:bench?queue=…")}</li>
- * <li>{@code camel-jms}: an InOut {@code to("jms:queue:…")} and a worker route {@code from("jms:queue:…")} doing the same
- * work (text in, the same engine, the item's JSON back)</li>
- * <li>{@code raw JMS}: a hand-written request/reply client (temporary reply queue, correlation map) and hand-written
- * listeners doing the same work</li>
+ * <li>{@code enhancer}: {@code asyncRequestBody("enhancer:bench?queue=…")} and a worker
+ * {@code from("enhancer:bench?queue=…&concurrentConsumers=2")};</li>
+ * <li>{@code camel-jms}: {@code asyncRequestBody("jms:queue:…")} on a pooled-jms {@code JmsPoolConnectionFactory} and a
+ * worker {@code from("jms:queue:…?concurrentConsumers=2")} doing the same work;</li>
+ * <li>{@code raw JMS}: hand-written — one shared, named reply queue (no temporary queue, no selector), correlation by a
+ * string property in a {@code ConcurrentHashMap}, two plain listener sessions as the worker, non-persistent
+ * messages.</li>
  * </ul>
- * 10,000 documents of about 1 KB at 1, 8 and 64 in flight, 4 worker instances each, contenders alternated, medians of 3
- * rounds. Then 10,000 documents in flight at once, for the heap.
+ * 10,000 documents of about 1 KB at 1, 8 and 64 in flight, contenders alternated, medians of 3 rounds; every reply is
+ * read back into an item. Then a mix of fast and slow documents (1 in 50 takes 100× longer) through the enhancer's
+ * worker at several prefetch values and through the JMS contenders; then 10,000 documents in flight at once, for the
+ * heap.
  * <p>
  * Run: {@code java -Xmx512m -cp benchmarks/target/benchmarks.jar dev.camelsuite.benchmarks.RemoteBenchmark}
+ * ({@code -Dcontenders=enhancer,raw} to run some, {@code -Dparts=levels,mix,heap} for some parts,
+ * {@code -Denhancer.options=&prefetch=20} to add worker options).
  */
 public final class RemoteBenchmark {
 
     static final int DOCUMENTS = Integer.getInteger("documents", 10_000);
     static final int ROUNDS = Integer.getInteger("rounds", 3);
     static final int[] LEVELS = { 1, 8, 64 };
-    static final int WORKERS = 4;
-    /** Prefetch of the enhancer's workers; the JMS contenders keep ActiveMQ's default (1000). */
-    static final int PREFETCH = Integer.getInteger("prefetch", 1);
-    /** Wire format of the enhancer: json or binary. */
-    static final String SERIALIZER = System.getProperty("serializer", "json");
+    /** Worker sessions of every contender. */
+    static final int WORKERS = 2;
+    /** Extra options of the enhancer's workers (none: the defaults). */
+    static final String ENHANCER_OPTIONS = System.getProperty("enhancer.options", "");
+    /** Extra options of the enhancer's producer (none: the defaults). */
+    static final String PRODUCER_OPTIONS = System.getProperty("enhancer.producerOptions", "");
+    static final String PARTS = System.getProperty("parts", "levels,mix,heap");
     static final String DOCUMENT = document();
+    /** In the mix: a slow document's text starts with this; the others with a letter. */
+    static final String SLOW_MARK = "~";
+    static final int MIX_DOCUMENTS = Integer.getInteger("mix.documents", 5_000);
+    static final long FAST_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("mix.fastMicros", 200));
 
     /** The worker work of every contender: the same engine over the same document. */
-    static final EnhancementEngine ENGINE = EnhancementEngine.of("words", item -> {
+    static final EnhancementEngine ENGINE = EnhancementEngine.of("words", RemoteBenchmark::enhance);
+
+    static void enhance(ContentItem item) {
         String text = item.getText();
+        if (text.startsWith(SLOW_MARK)) {
+            LockSupport.parkNanos(FAST_NANOS * 100);
+        } else if (text.startsWith("+")) {
+            LockSupport.parkNanos(FAST_NANOS);
+        }
         int words = 0;
         for (int i = 0; i < text.length(); i++) {
             if (text.charAt(i) == ' ') {
@@ -75,13 +97,13 @@ public final class RemoteBenchmark {
             }
         }
         item.addAnnotation("words", 1.0, "words", Map.of("count", words));
-    });
+    }
 
     interface Contender extends AutoCloseable {
         String name();
 
-        /** Sends one document; calls {@code done} with the reply, or an error, exactly once. */
-        void send(String text, Consumer<Throwable> done) throws Exception;
+        /** Sends one document; the future completes with the reply read back into an item. */
+        CompletableFuture<?> send(String text) throws Exception;
     }
 
     private RemoteBenchmark() {
@@ -95,36 +117,53 @@ public final class RemoteBenchmark {
         String url = "tcp://127.0.0.1:" + port;
         Process broker = startBroker(port);
         try {
-            run(url);
+            if (PARTS.contains("levels")) {
+                levels(url);
+            }
+            if (PARTS.contains("mix")) {
+                mix(url);
+            }
+            if (PARTS.contains("heap")) {
+                try (EnhancerContender wide = new EnhancerContender(url, "heap", "bench.heap", "",
+                        "&casPoolSize=" + DOCUMENTS + "&timeout=120000")) {
+                    heap(wide);
+                }
+            }
         } finally {
             broker.destroyForcibly();
         }
         System.exit(0);
     }
 
-    private static void run(String url) throws Exception {
+    private static List<Contender> only(List<Contender> all) {
+        String only = System.getProperty("contenders");
+        List<Contender> chosen = new ArrayList<>(all);
+        if (only != null) {
+            chosen.removeIf(c -> Arrays.stream(only.split(",")).noneMatch(o -> c.name().startsWith(o)));
+        }
+        return chosen;
+    }
+
+    private static void levels(String url) throws Exception {
         Map<String, Map<Integer, List<double[]>>> results = new LinkedHashMap<>();
-        try (Contender enhancer = new EnhancerContender(url);
+        try (Contender enhancer = new EnhancerContender(url, "enhancer", "bench.enhancer", ENHANCER_OPTIONS,
+                PRODUCER_OPTIONS);
              Contender camelJms = new CamelJmsContender(url);
              Contender rawJms = new RawJmsContender(url)) {
-            List<Contender> contenders = new ArrayList<>(List.of(enhancer, camelJms, rawJms));
-            String only = System.getProperty("contenders");
-            if (only != null) {
-                contenders.removeIf(c -> !only.contains(c.name()));
-            }
+            List<Contender> contenders = only(List.of(enhancer, camelJms, rawJms));
             for (Contender c : contenders) {
                 // warm-up: every contender gets its code compiled at every level before anything counts
-                measure(c, 64, 10_000);
-                measure(c, 8, 5_000);
-                measure(c, 1, 2_000);
+                measure(c, 64, 20_000, DOCUMENT);
+                measure(c, 8, 5_000, DOCUMENT);
+                measure(c, 1, 2_000, DOCUMENT);
             }
             for (int round = 0; round < ROUNDS; round++) {
                 for (int level : LEVELS) {
                     // alternate the order so no contender always runs first
                     List<Contender> order = new ArrayList<>(contenders);
-                    java.util.Collections.rotate(order, round);
+                    Collections.rotate(order, round);
                     for (Contender c : order) {
-                        double[] r = measure(c, level, DOCUMENTS);
+                        double[] r = measure(c, level, DOCUMENTS, DOCUMENT);
                         results.computeIfAbsent(c.name(), k -> new LinkedHashMap<>())
                                 .computeIfAbsent(level, k -> new ArrayList<>()).add(r);
                         System.out.printf("round %d  %-9s %3d in flight: %8.0f docs/s  p50 %6.2f ms  p99 %6.2f ms%n",
@@ -133,21 +172,72 @@ public final class RemoteBenchmark {
                 }
             }
             System.out.println();
-            System.out.println("| in flight | contender | docs/s (median of " + ROUNDS + ") | p50 ms | p99 ms | vs raw JMS | vs camel-jms |");
+            System.out.println("| in flight | contender | docs/s (median of " + ROUNDS
+                               + ") | p50 ms | p99 ms | vs raw JMS | vs camel-jms |");
             System.out.println("|---:|---|---:|---:|---:|---:|---:|");
-            for (int level : only == null ? LEVELS : new int[0]) {
-                double raw = median(results.get("raw JMS").get(level), 0);
-                double jms = median(results.get("camel-jms").get(level), 0);
+            for (int level : LEVELS) {
+                double raw = results.containsKey(rawJms.name()) ? median(results.get(rawJms.name()).get(level), 0) : 0;
+                double jms = results.containsKey(camelJms.name())
+                        ? median(results.get(camelJms.name()).get(level), 0) : 0;
                 for (Contender c : contenders) {
                     List<double[]> rs = results.get(c.name()).get(level);
                     double tput = median(rs, 0);
-                    System.out.printf("| %d | %s | %.0f | %.2f | %.2f | %.2f× | %.2f× |%n", level, c.name(), tput,
+                    System.out.printf("| %d | %s | %,.0f | %.2f | %.2f | %.2f× | %.2f× |%n", level, c.name(), tput,
                             median(rs, 1), median(rs, 2), tput / raw, tput / jms);
                 }
             }
             System.out.println();
-            if (only == null || only.contains("heap")) {
-                heap((EnhancerContender) enhancer);
+        }
+    }
+
+    /**
+     * Fast documents (a {@value #FAST_NANOS}-ns wait) with 1 in 50 taking 100× longer, at 8 and 64 in flight: the
+     * enhancer's worker at its default prefetch, at 1 and at 1000, and the JMS contenders at theirs; throughput and
+     * the latency of the fast documents.
+     */
+    private static void mix(String url) throws Exception {
+        List<Contender> all = new ArrayList<>();
+        all.add(new EnhancerContender(url, "enhancer (default)", "mix.default", "", PRODUCER_OPTIONS));
+        for (String prefetch : System.getProperty("mix.prefetch", "1,1000").split(",")) {
+            all.add(new EnhancerContender(url, "enhancer prefetch=" + prefetch, "mix.p" + prefetch,
+                    "&prefetch=" + prefetch, PRODUCER_OPTIONS));
+        }
+        all.add(new CamelJmsContender(url));
+        all.add(new RawJmsContender(url));
+        List<Contender> contenders = only(all);
+        try {
+            for (Contender c : contenders) {
+                measureMix(c, 64, 1_000);
+            }
+            Map<String, Map<Integer, List<double[]>>> results = new LinkedHashMap<>();
+            for (int round = 0; round < ROUNDS; round++) {
+                for (int level : new int[] { 8, 64 }) {
+                    List<Contender> order = new ArrayList<>(contenders);
+                    Collections.rotate(order, round);
+                    for (Contender c : order) {
+                        double[] r = measureMix(c, level, MIX_DOCUMENTS);
+                        results.computeIfAbsent(c.name(), k -> new LinkedHashMap<>())
+                                .computeIfAbsent(level, k -> new ArrayList<>()).add(r);
+                        System.out.printf("mix round %d  %-22s %3d in flight: %8.0f docs/s  fast p50 %6.2f ms"
+                                          + "  fast p99 %6.2f ms%n", round + 1, c.name(), level, r[0], r[1], r[2]);
+                    }
+                }
+            }
+            System.out.println();
+            System.out.println("| in flight | contender | docs/s (median of " + ROUNDS
+                               + ") | fast documents p50 ms | fast documents p99 ms |");
+            System.out.println("|---:|---|---:|---:|---:|");
+            for (int level : new int[] { 8, 64 }) {
+                for (Contender c : contenders) {
+                    List<double[]> rs = results.get(c.name()).get(level);
+                    System.out.printf("| %d | %s | %,.0f | %.2f | %.2f |%n", level, c.name(), median(rs, 0),
+                            median(rs, 1), median(rs, 2));
+                }
+            }
+            System.out.println();
+        } finally {
+            for (Contender c : all) {
+                c.close();
             }
         }
     }
@@ -158,7 +248,7 @@ public final class RemoteBenchmark {
         CountDownLatch done = new CountDownLatch(DOCUMENTS);
         long peak = 0;
         for (int i = 0; i < DOCUMENTS; i++) {
-            enhancer.sendWide(DOCUMENT, e -> done.countDown());
+            enhancer.send(DOCUMENT).whenComplete((r, e) -> done.countDown());
         }
         while (!done.await(50, TimeUnit.MILLISECONDS)) {
             peak = Math.max(peak, usedHeap());
@@ -182,18 +272,48 @@ public final class RemoteBenchmark {
     }
 
     /** Throughput (docs/s), p50 and p99 latency (ms) of {@code n} documents at {@code level} in flight. */
-    static double[] measure(Contender c, int level, int n) throws Exception {
+    static double[] measure(Contender c, int level, int n, String text) throws Exception {
+        long[] latencies = run(c, level, n, i -> text, null);
+        Arrays.sort(latencies, 1, latencies.length);
+        int count = latencies.length - 1;
+        return new double[] { n / (latencies[0] / 1e9), latencies[1 + count / 2] / 1e6,
+                latencies[1 + (int) (count * 0.99)] / 1e6 };
+    }
+
+    /** Like {@link #measure}, over the mix; the latencies are those of the fast documents. */
+    static double[] measureMix(Contender c, int level, int n) throws Exception {
+        String fast = "+" + DOCUMENT.substring(1);
+        String slow = SLOW_MARK + DOCUMENT.substring(1);
+        boolean[] isSlow = new boolean[n];
+        long[] latencies = run(c, level, n, i -> {
+            isSlow[i] = i % 50 == 25;
+            return isSlow[i] ? slow : fast;
+        }, null);
+        long[] fastOnes = new long[n];
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            if (!isSlow[i]) {
+                fastOnes[count++] = latencies[i + 1];
+            }
+        }
+        Arrays.sort(fastOnes, 0, count);
+        return new double[] { n / (latencies[0] / 1e9), fastOnes[count / 2] / 1e6, fastOnes[(int) (count * 0.99)] / 1e6 };
+    }
+
+    /** Sends n documents keeping {@code level} in flight; answers the elapsed nanos, then each document's latency. */
+    private static long[] run(Contender c, int level, int n, java.util.function.IntFunction<String> texts,
+                              Void unused) throws Exception {
         Semaphore places = new Semaphore(level);
         CountDownLatch done = new CountDownLatch(n);
-        long[] latencies = new long[n];
+        long[] latencies = new long[n + 1];
         AtomicInteger errors = new AtomicInteger();
         long start = System.nanoTime();
         for (int i = 0; i < n; i++) {
             places.acquire();
             int index = i;
             long sent = System.nanoTime();
-            c.send(DOCUMENT, error -> {
-                latencies[index] = System.nanoTime() - sent;
+            c.send(texts.apply(i)).whenComplete((reply, error) -> {
+                latencies[index + 1] = System.nanoTime() - sent;
                 if (error != null && errors.incrementAndGet() == 1) {
                     error.printStackTrace();
                 }
@@ -204,12 +324,11 @@ public final class RemoteBenchmark {
         if (!done.await(10, TimeUnit.MINUTES)) {
             throw new IllegalStateException(c.name() + " did not finish");
         }
-        long elapsed = System.nanoTime() - start;
+        latencies[0] = System.nanoTime() - start;
         if (errors.get() > 0) {
             throw new IllegalStateException(c.name() + ": " + errors.get() + " errors");
         }
-        Arrays.sort(latencies);
-        return new double[] { n / (elapsed / 1e9), latencies[n / 2] / 1e6, latencies[(int) (n * 0.99)] / 1e6 };
+        return latencies;
     }
 
     static double median(List<double[]> rounds, int field) {
@@ -250,53 +369,45 @@ public final class RemoteBenchmark {
     }
 
     static ActiveMQConnectionFactory factory(String url) {
-        ActiveMQConnectionFactory f = new ActiveMQConnectionFactory(url);
-        f.setWatchTopicAdvisories(false);
-        return f;
+        return new ActiveMQConnectionFactory(url);
     }
 
-    /** The enhancer's remote producer and workers. */
+    /** The enhancer's remote producer and workers, through a producer template as a route would call it. */
     static final class EnhancerContender implements Contender {
+        private final String name;
         private final CamelContext context = new DefaultCamelContext();
-        private final AsyncProducer producer;
-        private final AsyncProducer wide;
+        private final ProducerTemplate template;
+        private final String uri;
 
-        EnhancerContender(String url) throws Exception {
+        EnhancerContender(String url, String name, String queue, String workerOptions, String producerOptions)
+                throws Exception {
+            this.name = name;
             EnhancerComponent enhancer = new EnhancerComponent();
             enhancer.addChain(Chain.list("bench", "words")).addEngine(ENGINE);
             context.addComponent("enhancer", enhancer);
-            String base = "enhancer:bench?queue=bench.enhancer&brokerURL=" + url + "&serializer=" + SERIALIZER;
+            String base = "enhancer:bench?queue=" + queue + "&brokerURL=" + url;
             context.addRoutes(new RouteBuilder() {
                 @Override
                 public void configure() {
-                    from(base + "&concurrentConsumers=" + WORKERS + "&prefetch=" + PREFETCH).routeId("enhancer-workers").setHeader("worker", constant("enhancer"));
+                    from(base + "&concurrentConsumers=" + WORKERS + workerOptions).routeId("enhancer-workers")
+                            .setHeader("worker", constant("enhancer"));
                 }
             });
             context.start();
-            producer = context.getEndpoint(base + "&casPoolSize=64&timeout=60000").createAsyncProducer();
-            producer.start();
-            wide = context.getEndpoint(base + "&casPoolSize=" + DOCUMENTS + "&timeout=120000").createAsyncProducer();
-            wide.start();
+            uri = base + producerOptions;
+            template = context.createProducerTemplate();
+            template.start();
+            template.requestBody(uri, "warm");
         }
 
         @Override
         public String name() {
-            return "enhancer";
+            return name;
         }
 
         @Override
-        public void send(String text, Consumer<Throwable> done) {
-            send(producer, text, done);
-        }
-
-        void sendWide(String text, Consumer<Throwable> done) {
-            send(wide, text, done);
-        }
-
-        private void send(AsyncProducer p, String text, Consumer<Throwable> done) {
-            Exchange exchange = p.getEndpoint().createExchange(ExchangePattern.InOut);
-            exchange.getIn().setBody(text);
-            p.process(exchange, sync -> done.accept(exchange.getException()));
+        public CompletableFuture<?> send(String text) {
+            return template.asyncRequestBody(uri, text, ContentItem.class);
         }
 
         @Override
@@ -305,19 +416,15 @@ public final class RemoteBenchmark {
         }
     }
 
-    /** camel-jms InOut with a worker route doing the same work. */
+    /** camel-jms request/reply on a pooled-jms connection factory, with a worker route doing the same work. */
     static final class CamelJmsContender implements Contender {
         private final CamelContext context = new DefaultCamelContext();
-        private final org.springframework.jms.connection.CachingConnectionFactory caching;
-        private final AsyncProducer producer;
+        private final JmsPoolConnectionFactory pool = new JmsPoolConnectionFactory();
+        private final ProducerTemplate template;
 
         CamelJmsContender(String url) throws Exception {
-            // what a camel-jms user does: a caching connection factory, so sends reuse connections and sessions
-            org.springframework.jms.connection.CachingConnectionFactory caching =
-                    new org.springframework.jms.connection.CachingConnectionFactory(factory(url));
-            caching.setSessionCacheSize(WORKERS * 4);
-            this.caching = caching;
-            context.addComponent("jms", JmsComponent.jmsComponent(caching));
+            pool.setConnectionFactory(factory(url));
+            context.addComponent("jms", JmsComponent.jmsComponent(pool));
             context.addRoutes(new RouteBuilder() {
                 @Override
                 public void configure() {
@@ -330,9 +437,8 @@ public final class RemoteBenchmark {
                 }
             });
             context.start();
-            producer = context.getEndpoint("jms:queue:bench.jms?exchangePattern=InOut&requestTimeout=60000")
-                    .createAsyncProducer();
-            producer.start();
+            template = context.createProducerTemplate();
+            template.start();
         }
 
         @Override
@@ -341,49 +447,46 @@ public final class RemoteBenchmark {
         }
 
         @Override
-        public void close() throws Exception {
-            context.close();
-            caching.destroy();
+        public CompletableFuture<?> send(String text) {
+            // the caller gets the enhanced item, as with the enhancer
+            return template.asyncRequestBody("jms:queue:bench.jms", text, String.class)
+                    .thenApply(ContentItemJson::fromJson);
         }
 
         @Override
-        public void send(String text, Consumer<Throwable> done) {
-            Exchange exchange = producer.getEndpoint().createExchange(ExchangePattern.InOut);
-            exchange.getIn().setBody(text);
-            producer.process(exchange, sync -> {
-                Throwable error = exchange.getException();
-                if (error == null) {
-                    // the caller gets the enhanced item, as with the enhancer
-                    ContentItemJson.fromJson(exchange.getMessage().getBody(String.class));
-                }
-                done.accept(error);
-            });
+        public void close() throws Exception {
+            context.close();
+            pool.stop();
         }
-
     }
 
-    /** Hand-written JMS request/reply: the floor of what the broker allows. */
+    /**
+     * Hand-written request/reply, the strongest form found: one shared, named reply queue (no temporary queue, no
+     * selector), correlation by a string property in a map, two plain listener sessions as the worker.
+     */
     static final class RawJmsContender implements Contender {
+        private static final AtomicInteger QUEUES = new AtomicInteger();
         private final Connection connection;
         private final Session sendSession;
         private final MessageProducer sender;
-        private final TemporaryQueue replies;
-        private final Map<String, Consumer<Throwable>> pending = new ConcurrentHashMap<>();
-        private final AtomicInteger ids = new AtomicInteger();
+        private final Queue replies;
+        private final Map<String, CompletableFuture<ContentItem>> pending = new ConcurrentHashMap<>();
+        private final AtomicLong ids = new AtomicLong();
 
         RawJmsContender(String url) throws Exception {
+            String queue = "bench.raw." + QUEUES.incrementAndGet();
             connection = factory(url).createConnection();
             for (int i = 0; i < WORKERS; i++) {
                 Session s = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 MessageProducer replier = s.createProducer(null);
                 replier.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-                MessageConsumer worker = s.createConsumer(s.createQueue("bench.raw"));
+                MessageConsumer worker = s.createConsumer(s.createQueue(queue));
                 worker.setMessageListener(m -> {
                     try {
                         ContentItem item = ContentItem.ofText(((TextMessage) m).getText());
                         ENGINE.computeEnhancements(item);
                         TextMessage reply = s.createTextMessage(ContentItemJson.toJson(item));
-                        reply.setJMSCorrelationID(m.getJMSCorrelationID());
+                        reply.setStringProperty("id", m.getStringProperty("id"));
                         replier.send(m.getJMSReplyTo(), reply);
                     } catch (Exception e) {
                         e.printStackTrace();
@@ -391,20 +494,20 @@ public final class RemoteBenchmark {
                 });
             }
             sendSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            sender = sendSession.createProducer(sendSession.createQueue("bench.raw"));
+            sender = sendSession.createProducer(sendSession.createQueue(queue));
             sender.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             Session replySession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            replies = replySession.createTemporaryQueue();
+            replies = replySession.createQueue(queue + ".replies");
             replySession.createConsumer(replies).setMessageListener(this::onReply);
             connection.start();
         }
 
         private void onReply(Message m) {
             try {
-                ContentItemJson.fromJson(((TextMessage) m).getText());
-                Consumer<Throwable> done = pending.remove(m.getJMSCorrelationID());
+                ContentItem item = ContentItemJson.fromJson(((TextMessage) m).getText());
+                CompletableFuture<ContentItem> done = pending.remove(m.getStringProperty("id"));
                 if (done != null) {
-                    done.accept(null);
+                    done.complete(item);
                 }
             } catch (Exception e) {
                 e.printStackTrace();
@@ -417,15 +520,17 @@ public final class RemoteBenchmark {
         }
 
         @Override
-        public void send(String text, Consumer<Throwable> done) throws Exception {
-            String id = Integer.toString(ids.incrementAndGet());
-            pending.put(id, done);
+        public CompletableFuture<?> send(String text) throws Exception {
+            String id = Long.toString(ids.incrementAndGet());
+            CompletableFuture<ContentItem> reply = new CompletableFuture<>();
+            pending.put(id, reply);
             synchronized (sendSession) {
                 TextMessage m = sendSession.createTextMessage(text);
-                m.setJMSCorrelationID(id);
+                m.setStringProperty("id", id);
                 m.setJMSReplyTo(replies);
                 sender.send(m);
             }
+            return reply;
         }
 
         @Override

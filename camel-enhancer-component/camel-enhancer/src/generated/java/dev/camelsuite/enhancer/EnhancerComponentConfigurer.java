@@ -58,6 +58,8 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "instanceId": getOrCreateConfiguration(target).setInstanceId(property(camelContext, java.lang.String.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
+        case "maxprefetch":
+        case "maxPrefetch": getOrCreateConfiguration(target).setMaxPrefetch(property(camelContext, int.class, value)); return true;
         case "maxretries":
         case "maxRetries": getOrCreateConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
         case "maxwaiting":
@@ -114,6 +116,8 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "instanceId": return java.lang.String.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
+        case "maxprefetch":
+        case "maxPrefetch": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
         case "maxwaiting":
@@ -171,6 +175,8 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "instanceId": return getOrCreateConfiguration(target).getInstanceId();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
+        case "maxprefetch":
+        case "maxPrefetch": return getOrCreateConfiguration(target).getMaxPrefetch();
         case "maxretries":
         case "maxRetries": return getOrCreateConfiguration(target).getMaxRetries();
         case "maxwaiting":

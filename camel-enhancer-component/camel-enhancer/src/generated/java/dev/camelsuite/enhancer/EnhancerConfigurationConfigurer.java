@@ -37,6 +37,8 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
         case "getMetaTimeout": target.setGetMetaTimeout(property(camelContext, long.class, value)); return true;
         case "instanceid":
         case "instanceId": target.setInstanceId(property(camelContext, java.lang.String.class, value)); return true;
+        case "maxprefetch":
+        case "maxPrefetch": target.setMaxPrefetch(property(camelContext, int.class, value)); return true;
         case "maxretries":
         case "maxRetries": target.setMaxRetries(property(camelContext, int.class, value)); return true;
         case "maxwaiting":
@@ -79,6 +81,8 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
         case "getMetaTimeout": return long.class;
         case "instanceid":
         case "instanceId": return java.lang.String.class;
+        case "maxprefetch":
+        case "maxPrefetch": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
         case "maxwaiting":
@@ -122,6 +126,8 @@ public class EnhancerConfigurationConfigurer extends org.apache.camel.support.co
         case "getMetaTimeout": return target.getGetMetaTimeout();
         case "instanceid":
         case "instanceId": return target.getInstanceId();
+        case "maxprefetch":
+        case "maxPrefetch": return target.getMaxPrefetch();
         case "maxretries":
         case "maxRetries": return target.getMaxRetries();
         case "maxwaiting":

@@ -45,6 +45,8 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "instanceId": target.getConfiguration().setInstanceId(property(camelContext, java.lang.String.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
+        case "maxprefetch":
+        case "maxPrefetch": target.getConfiguration().setMaxPrefetch(property(camelContext, int.class, value)); return true;
         case "maxretries":
         case "maxRetries": target.getConfiguration().setMaxRetries(property(camelContext, int.class, value)); return true;
         case "maxwaiting":
@@ -95,6 +97,8 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "instanceId": return java.lang.String.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
+        case "maxprefetch":
+        case "maxPrefetch": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
         case "maxwaiting":
@@ -146,6 +150,8 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "instanceId": return target.getConfiguration().getInstanceId();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
+        case "maxprefetch":
+        case "maxPrefetch": return target.getConfiguration().getMaxPrefetch();
         case "maxretries":
         case "maxRetries": return target.getConfiguration().getMaxRetries();
         case "maxwaiting":

@@ -23,7 +23,7 @@ public class EnhancerEndpointUriFactory extends org.apache.camel.support.compone
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(25);
+        Set<String> props = new HashSet<>(26);
         props.add("bridgeErrorHandler");
         props.add("brokerURL");
         props.add("casPoolSize");
@@ -36,6 +36,7 @@ public class EnhancerEndpointUriFactory extends org.apache.camel.support.compone
         props.add("getMetaTimeout");
         props.add("instanceId");
         props.add("lazyStartProducer");
+        props.add("maxPrefetch");
         props.add("maxRetries");
         props.add("maxWaiting");
         props.add("password");

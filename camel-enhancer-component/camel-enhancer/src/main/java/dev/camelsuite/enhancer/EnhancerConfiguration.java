@@ -11,6 +11,10 @@ import org.apache.camel.spi.UriParams;
 @Configurer
 public class EnhancerConfiguration implements Cloneable {
 
+    /** The widest prefetch window a worker instance may ask for: ActiveMQ's own default for queues. */
+    static final int MAX_PREFETCH_LIMIT = 1000;
+
+
     @UriParam(label = "common",
               description = "The broker queue of the chain's workers. With a queue the endpoint is remote: the producer"
                             + " sends to the workers on the queue, the consumer is a worker. Without one the chain runs in"
@@ -32,12 +36,12 @@ public class EnhancerConfiguration implements Cloneable {
     @UriParam(label = "security", secret = true, description = "The password for the broker.")
     private String password;
 
-    @UriParam(label = "producer", defaultValue = "8",
+    @UriParam(label = "producer", defaultValue = "64",
               description = "Requests in flight per producer (UIMA AS CasPoolSize). When the pool is full the exchange"
                             + " waits, holding no thread, until a reply frees a place; its timeout counts from its"
                             + " arrival, the wait included.")
-    @Metadata(defaultValue = "8")
-    private int casPoolSize = 8;
+    @Metadata(defaultValue = "64")
+    private int casPoolSize = 64;
 
     @UriParam(label = "producer", defaultValue = "1000",
               description = "Exchanges that may wait for a place in the pool (remote mode); one more fails at once with"
@@ -61,10 +65,18 @@ public class EnhancerConfiguration implements Cloneable {
     private int concurrentConsumers = 1;
 
     @UriParam(label = "consumer", defaultValue = "1",
-              description = "Requests the broker sends a worker instance ahead of its acknowledgements. 1 spreads slow"
-                            + " documents evenly over workers; 0 makes each instance ask for every message.")
+              description = "Requests the broker sends a worker instance ahead of its acknowledgements, at least: the"
+                            + " window the instance keeps while its documents vary in length (1 keeps a slow document"
+                            + " from holding others behind it); 0 makes each instance ask for every message.")
     @Metadata(defaultValue = "1")
     private int prefetch = 1;
+
+    @UriParam(label = "consumer", defaultValue = "50",
+              description = "How far a worker instance widens its prefetch window while its documents are short and"
+                            + " even: the window holds about 5 ms of the slowest recent document's work, between"
+                            + " prefetch and this (ActiveMQ brokers). A value <= prefetch keeps the window at prefetch.")
+    @Metadata(defaultValue = "50")
+    private int maxPrefetch = 50;
 
     @UriParam(label = "consumer",
               description = "The worker instance's id, answered to metadata requests and matched by targetServiceId;"
@@ -159,6 +171,10 @@ public class EnhancerConfiguration implements Cloneable {
         }
         if (prefetch < 0) {
             throw new IllegalArgumentException("Option prefetch must be >= 0 but was " + prefetch);
+        }
+        if (maxPrefetch < 0 || maxPrefetch > MAX_PREFETCH_LIMIT) {
+            throw new IllegalArgumentException("Option maxPrefetch must be between 0 and " + MAX_PREFETCH_LIMIT
+                                               + " but was " + maxPrefetch);
         }
         if (!"json".equals(serializer) && !"binary".equals(serializer)) {
             throw new IllegalArgumentException("Option serializer must be json or binary but was '" + serializer + "'");
@@ -289,6 +305,14 @@ public class EnhancerConfiguration implements Cloneable {
 
     public void setPrefetch(int prefetch) {
         this.prefetch = prefetch;
+    }
+
+    public int getMaxPrefetch() {
+        return maxPrefetch;
+    }
+
+    public void setMaxPrefetch(int maxPrefetch) {
+        this.maxPrefetch = maxPrefetch;
     }
 
     public String getInstanceId() {

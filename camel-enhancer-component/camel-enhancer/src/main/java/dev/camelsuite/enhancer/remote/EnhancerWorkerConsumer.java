@@ -28,7 +28,11 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
+import org.apache.activemq.ActiveMQConnection;
+import org.apache.activemq.ActiveMQMessageConsumer;
 import org.apache.activemq.command.ActiveMQMessage;
+import org.apache.activemq.command.ActiveMQQueue;
+import org.apache.activemq.command.ConsumerControl;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
 import org.apache.camel.health.HealthCheck;
@@ -96,7 +100,12 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
             MessageProducer replies = session.createProducer(null);
             replies.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             MessageConsumer consumer = session.createConsumer(session.createQueue(source), selector);
-            consumer.setMessageListener(request -> onRequest(session, replies, request));
+            PrefetchWindow window = new PrefetchWindow(configuration.getPrefetch(), configuration.getMaxPrefetch());
+            consumer.setMessageListener(request -> {
+                long started = System.nanoTime();
+                onRequest(session, replies, request);
+                widen(consumer, window.documentDone(System.nanoTime() - started));
+            });
             instances.add(consumer);
             sessions.add(session);
         }
@@ -284,6 +293,28 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     /** Requests whose chain or route failed since the worker started. */
     public long getFailedCount() {
         return statistics.getProcessErrors();
+    }
+
+    /**
+     * Tells the broker an instance's new prefetch window (ActiveMQ's consumer control, the command its own tools use);
+     * a broker that is not ActiveMQ keeps the window the consumer was created with.
+     */
+    private void widen(MessageConsumer consumer, int window) {
+        if (window < 0 || !(connection instanceof ActiveMQConnection amq)
+            || !(consumer instanceof ActiveMQMessageConsumer instance)) {
+            return;
+        }
+        ConsumerControl control = new ConsumerControl();
+        control.setConsumerId(instance.getConsumerId());
+        control.setDestination(new ActiveMQQueue(configuration.getQueue()));
+        control.setPrefetch(window);
+        try {
+            amq.asyncSendPacket(control);
+        } catch (JMSException e) {
+            // the connection is failing; the window is told again after the next documents
+            LOG.debug("Could not tell the broker the prefetch window of a worker on {}: {}", configuration.getQueue(),
+                    e.getMessage());
+        }
     }
 
     private void onRequest(Session session, MessageProducer replies, Message request) {

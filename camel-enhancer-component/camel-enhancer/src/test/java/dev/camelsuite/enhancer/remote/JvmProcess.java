@@ -50,6 +50,11 @@ final class JvmProcess implements AutoCloseable {
         }
     }
 
+    /** Whether the process printed READY. */
+    boolean isReady() {
+        return ready.getCount() == 0;
+    }
+
     /** Kills the JVM as kill -9 does: no shutdown hooks, no goodbye to the broker. */
     void kill() throws InterruptedException {
         process.destroyForcibly();

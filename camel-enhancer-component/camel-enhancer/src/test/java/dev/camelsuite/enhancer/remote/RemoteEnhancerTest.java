@@ -447,6 +447,8 @@ class RemoteEnhancerTest extends CamelTestSupport {
                 .rootCause().hasMessage("Option concurrentConsumers must be > 0 but was 0");
         assertThatThrownBy(() -> context.getEndpoint(remote("demo", "q", "prefetch=-2")))
                 .rootCause().hasMessage("Option prefetch must be >= 0 but was -2");
+        assertThatThrownBy(() -> context.getEndpoint(remote("demo", "q", "maxPrefetch=1001")))
+                .rootCause().hasMessage("Option maxPrefetch must be between 0 and 1000 but was 1001");
         assertThatThrownBy(() -> context.getEndpoint("enhancer:demo?queue=lonely"))
                 .rootCause().hasMessageStartingWith("Option queue=lonely needs a broker: set brokerURL or connectionFactory");
         assertThatThrownBy(() -> context.getEndpoint("enhancer:demo").createConsumer(ex -> {
