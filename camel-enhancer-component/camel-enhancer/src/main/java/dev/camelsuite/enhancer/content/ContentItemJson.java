@@ -75,6 +75,18 @@ public final class ContentItemJson {
         }
     }
 
+    /**
+     * The content a request carried — its text and parts as they were sent — which a reply need not carry back: the
+     * requester still holds it.
+     */
+    public record RequestContent(String text, List<ContentPart> parts) {
+
+        /** The item's content now (the parts listed as they are; their bytes are never changed). */
+        public static RequestContent of(ContentItem item) {
+            return new RequestContent(item.getText(), List.copyOf(item.getParts()));
+        }
+    }
+
     public static String toJson(ContentItem item) {
         StringWriter out = new StringWriter(256);
         try (JsonGenerator g = FACTORY.createGenerator(out)) {
@@ -111,21 +123,45 @@ public final class ContentItemJson {
      * side hashes the content unless somebody asks for the id; the reader derives it again.
      */
     public static void writeForWire(ContentItem item, OutputStream out, JsonFactory factory) throws IOException {
+        writeForWire(item, out, factory, null);
+    }
+
+    /**
+     * Writes an enhanced item for the wire leaving out the content its request carried — the text, when it is the
+     * request's, and the parts the request had, when they are still the same — which the requester holds already;
+     * {@link #read(byte[], JsonFactory, RequestContent)} puts them back. Fields {@code requestText} and {@code
+     * requestParts} say what was left out. With a null request it writes the whole item.
+     */
+    public static void writeForWire(ContentItem item, OutputStream out, JsonFactory factory, RequestContent request)
+            throws IOException {
         try (JsonGenerator g = factory.createGenerator(out, JsonEncoding.UTF8)) {
-            write(item, g, true);
+            write(item, g, true, request);
         }
     }
 
     /** Reads an item written with {@link #write(ContentItem, OutputStream, JsonFactory)} and the same factory. */
     public static ContentItem read(byte[] data, JsonFactory factory) {
+        return read(data, factory, null);
+    }
+
+    /**
+     * Reads an item written for the wire against the request it answers: the content the writer left out (see
+     * {@link #writeForWire(ContentItem, OutputStream, JsonFactory, RequestContent)}) is taken from {@code request}.
+     */
+    public static ContentItem read(byte[] data, JsonFactory factory, RequestContent request) {
         try (JsonParser p = factory.createParser(data)) {
-            return read(p);
+            return read(p, request);
         } catch (IOException e) {
             throw new IllegalArgumentException("Malformed content item: " + e.getMessage(), e);
         }
     }
 
     private static void write(ContentItem item, JsonGenerator g, boolean wire) throws IOException {
+        write(item, g, wire, null);
+    }
+
+    private static void write(ContentItem item, JsonGenerator g, boolean wire, RequestContent request)
+            throws IOException {
         item.getLock().readLock().lock();
         try {
             g.writeStartObject();
@@ -135,12 +171,22 @@ public final class ContentItemJson {
             }
             writeIfPresent(g, "referenceId", item.getReferenceId());
             writeIfPresent(g, "mediaType", item.getMediaType());
-            writeIfPresent(g, "text", item.getText());
+            String text = item.getText();
+            if (request != null && text != null && text.equals(request.text())) {
+                g.writeBooleanField("requestText", true);
+            } else {
+                writeIfPresent(g, "text", text);
+            }
             writeIfPresent(g, "language", item.getLanguage());
             writeIfPresent(g, "callerLanguage", item.explicitLanguage());
-            if (!item.getParts().isEmpty()) {
+            List<ContentPart> parts = List.copyOf(item.getParts());
+            int same = request == null ? 0 : sameParts(parts, request.parts());
+            if (same > 0) {
+                g.writeNumberField("requestParts", same);
+            }
+            if (parts.size() > same) {
                 g.writeArrayFieldStart("parts");
-                for (ContentPart p : item.getParts()) {
+                for (ContentPart p : parts.subList(same, parts.size())) {
                     g.writeStartObject();
                     g.writeStringField("name", p.name());
                     g.writeStringField("mediaType", p.mediaType());
@@ -168,6 +214,18 @@ public final class ContentItemJson {
         } finally {
             item.getLock().readLock().unlock();
         }
+    }
+
+    /** How many leading parts of the item are the request's own (same name and the very same bytes). */
+    private static int sameParts(List<ContentPart> parts, List<ContentPart> requestParts) {
+        int same = 0;
+        while (same < parts.size() && same < requestParts.size()
+               && parts.get(same).name().equals(requestParts.get(same).name())
+               && parts.get(same).data() == requestParts.get(same).data()) {
+            same++;
+        }
+        // all or none: a request part the chain left behind is not written, and the reader restores them in order
+        return same == requestParts.size() ? same : 0;
     }
 
     private static void writeAnnotation(TextAnnotation a, JsonGenerator g) throws IOException {
@@ -299,6 +357,10 @@ public final class ContentItemJson {
     }
 
     private static ContentItem read(JsonParser p) throws IOException {
+        return read(p, null);
+    }
+
+    private static ContentItem read(JsonParser p, RequestContent request) throws IOException {
         expect(p.nextToken(), JsonToken.START_OBJECT, "a content item object");
         Map<String, Object> fields = new HashMap<>();
         List<Map<String, Object>> annotations = List.of();
@@ -319,6 +381,27 @@ public final class ContentItemJson {
         // absent on the wire when it is derived from the content
         String uri = string(fields, "uri", false);
         String text = string(fields, "text", false);
+        boolean requestText = Boolean.TRUE.equals(fields.get("requestText"));
+        Number requestParts = fields.get("requestParts") instanceof Number n ? n : null;
+        if ((requestText || requestParts != null) && request == null) {
+            throw new IllegalArgumentException("The item leaves out its request's content and no request is at hand");
+        }
+        if (requestText) {
+            text = request.text();
+        }
+        if (requestParts != null) {
+            List<ContentPart> held = request.parts();
+            if (requestParts.intValue() < 0 || requestParts.intValue() > held.size()) {
+                throw new IllegalArgumentException("The item names " + requestParts + " parts of its request, which has "
+                                                   + held.size());
+            }
+            List<Map<String, Object>> all = new ArrayList<>();
+            for (ContentPart part : held.subList(0, requestParts.intValue())) {
+                all.add(Map.of("name", part.name(), "mediaType", part.mediaType(), "bytes", part.data()));
+            }
+            all.addAll(parts);
+            parts = all;
+        }
         String mediaType = string(fields, "mediaType", false);
         ContentItem item;
         if (text != null) {
@@ -484,6 +567,10 @@ public final class ContentItemJson {
     }
 
     private static byte[] decode(Map<String, Object> part) {
+        if (part.get("bytes") instanceof byte[] held) {
+            // a part of the request, restored as it is
+            return held;
+        }
         try {
             return Base64.getDecoder().decode(string(part, "data", true));
         } catch (IllegalArgumentException e) {

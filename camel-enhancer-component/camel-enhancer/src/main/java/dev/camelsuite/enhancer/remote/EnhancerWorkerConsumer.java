@@ -15,6 +15,7 @@ import dev.camelsuite.enhancer.EnhancerConfiguration;
 import dev.camelsuite.enhancer.EnhancerEndpoint;
 import dev.camelsuite.enhancer.chain.ThresholdAction;
 import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.content.ContentItemJson.RequestContent;
 import dev.camelsuite.enhancer.job.ChainRunner;
 import dev.camelsuite.enhancer.job.EnhancementJob;
 import dev.camelsuite.enhancer.metadata.ExecutionStatus;
@@ -356,13 +357,16 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         }
         String referenceId = request.getStringProperty(WireProtocol.REFERENCE_ID);
         item.setReferenceId(referenceId);
+        // the requester holds the content it sent: the reply carries only what the chain added, when it may
+        RequestContent held = WireProtocol.ADDED.equals(request.getStringProperty(WireProtocol.REPLY_CONTENT))
+                ? RequestContent.of(item) : null;
         Destination replyTo = request.getJMSReplyTo();
         WireFormat format = WireFormat.of(request.getStringProperty(WireProtocol.FORMAT));
 
         long started = statistics.documentStarted();
         boolean error = true;
         try {
-            Message reply = process(session, referenceId, item, format);
+            Message reply = process(session, referenceId, item, format, held);
             error = !WireProtocol.COMPLETED.equals(reply.getStringProperty(WireProtocol.STATUS));
             send(replies, replyTo, reply, referenceId);
         } finally {
@@ -371,7 +375,8 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     }
 
     /** Runs the chain and the route over an item; answers the reply. */
-    private Message process(Session session, String referenceId, ContentItem item, WireFormat format)
+    private Message process(Session session, String referenceId, ContentItem item, WireFormat format,
+                            RequestContent held)
             throws Exception {
         EnhancementJob job;
         try {
@@ -387,7 +392,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         }
         if (job.isFailed()) {
             Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, endpoint.getChainName(), item,
-                    format);
+                    format, held);
             reply.setStringProperty(WireProtocol.STATUS, WireProtocol.FAILED);
             if (job.getFailedEngine() != null) {
                 reply.setStringProperty(WireProtocol.FAILED_ENGINE, job.getFailedEngine());
@@ -396,7 +401,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
                     : new IllegalStateException(item.getExecutionMetadata().getChainExecution().getStatusMessage()));
             return reply;
         }
-        return runRoute(session, referenceId, item, format);
+        return runRoute(session, referenceId, item, format, held);
     }
 
     /** Counts the document's engine errors and takes the threshold actions they call for. */
@@ -465,7 +470,8 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         return done.get();
     }
 
-    private Message runRoute(Session session, String referenceId, ContentItem item, WireFormat format)
+    private Message runRoute(Session session, String referenceId, ContentItem item, WireFormat format,
+                             RequestContent held)
             throws Exception {
         Exchange exchange = createExchange(false);
         try {
@@ -486,7 +492,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
             }
             result.setReferenceId(referenceId);
             Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, endpoint.getChainName(),
-                    result, format);
+                    result, format, held);
             boolean chainFailed = result.getExecutionMetadata() != null
                                   && result.getExecutionMetadata().getChainExecution().getStatus() == ExecutionStatus.FAILED;
             reply.setStringProperty(WireProtocol.STATUS, chainFailed ? WireProtocol.FAILED : WireProtocol.COMPLETED);

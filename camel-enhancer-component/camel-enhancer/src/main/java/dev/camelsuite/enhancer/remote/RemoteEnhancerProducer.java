@@ -25,6 +25,7 @@ import dev.camelsuite.enhancer.EnhancerConfiguration;
 import dev.camelsuite.enhancer.EnhancerConstants;
 import dev.camelsuite.enhancer.EnhancerEndpoint;
 import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.content.ContentItemJson.RequestContent;
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
@@ -107,16 +108,21 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         }
     }
 
-    /** One exchange on its way: the item written once (retries send the same bytes) and its target instance. */
+    /**
+     * One exchange on its way: the item written once (retries send the same bytes), the content it carried (the reply
+     * leaves it out) and its target instance.
+     */
     private static final class Request extends CorrelatedRequest<Object> {
         final byte[] payload;
+        final RequestContent content;
         /** The one worker instance that may take it, or null. */
         final String target;
 
         Request(Exchange exchange, AsyncCallback callback, String referenceId, long timeout, byte[] payload,
-                String target) {
+                RequestContent content, String target) {
             super(exchange, callback, referenceId, timeout);
             this.payload = payload;
+            this.content = content;
             this.target = target;
         }
     }
@@ -130,6 +136,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
                 Message message = WireMessages.createWritten(sendSession, WireProtocol.REQUEST, request.getKey(),
                         endpoint.getChainName(), request.payload, format);
                 message.setJMSReplyTo(replyQueue);
+                message.setStringProperty(WireProtocol.REPLY_CONTENT, WireProtocol.ADDED);
                 if (request.target != null) {
                     message.setStringProperty(WireProtocol.TARGET_INSTANCE, request.target);
                 }
@@ -317,8 +324,8 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
             ContentItem item = ContentItemBodies.from(exchange);
             long timeout = ContentItemBodies.timeout(exchange, configuration);
             Request request = new Request(exchange, callback, item.getReferenceId(), timeout, format.write(item),
-                    exchange.getIn().getHeader(EnhancerConstants.TARGET_SERVICE_ID, configuration.getTargetServiceId(),
-                            String.class));
+                    RequestContent.of(item), exchange.getIn().getHeader(EnhancerConstants.TARGET_SERVICE_ID,
+                            configuration.getTargetServiceId(), String.class));
             if (!requests.submit(request)) {
                 throw new IllegalArgumentException("Reference id " + request.getKey() + " is already in flight on "
                                                    + endpoint.getEndpointUri());
@@ -376,7 +383,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
             }
             ContentItem item;
             try {
-                item = WireMessages.itemOf(message);
+                item = WireMessages.itemOf(message, request.content);
             } catch (RuntimeException e) {
                 requests.complete(request, new IllegalStateException("Malformed reply to request " + referenceId + ": "
                                                                      + e.getMessage(), e), null);

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.dataformat.smile.SmileFactory;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.ContentItemJson;
+import dev.camelsuite.enhancer.content.ContentItemJson.RequestContent;
 
 /**
  * How content items travel between producers and workers: the JSON schema of {@link ContentItemJson}, as text
@@ -36,9 +37,14 @@ public enum WireFormat {
     }
 
     public byte[] write(ContentItem item) {
+        return write(item, null);
+    }
+
+    /** The item, leaving out the content of the request it answers (null: the whole item). */
+    public byte[] write(ContentItem item, RequestContent request) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(512);
         try {
-            ContentItemJson.writeForWire(item, out, factory);
+            ContentItemJson.writeForWire(item, out, factory, request);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -50,6 +56,11 @@ public enum WireFormat {
      */
     public ContentItem read(byte[] data) {
         return ContentItemJson.read(data, factory);
+    }
+
+    /** Reads a reply against the content of the request it answers. */
+    public ContentItem read(byte[] data, RequestContent request) {
+        return ContentItemJson.read(data, factory, request);
     }
 
     /** The format of a label ({@code json}, {@code binary}). */

@@ -1,6 +1,7 @@
 package dev.camelsuite.enhancer.remote;
 
 import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.content.ContentItemJson.RequestContent;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -16,7 +17,15 @@ final class WireMessages {
     static BytesMessage create(Session session, String type, String referenceId, String chain, ContentItem item,
                                WireFormat format)
             throws JMSException {
-        return createWritten(session, type, referenceId, chain, item == null ? null : format.write(item), format);
+        return create(session, type, referenceId, chain, item, format, null);
+    }
+
+    /** A reply carrying an item without the content of its request (see {@link WireProtocol#REPLY_CONTENT}). */
+    static BytesMessage create(Session session, String type, String referenceId, String chain, ContentItem item,
+                               WireFormat format, RequestContent request)
+            throws JMSException {
+        return createWritten(session, type, referenceId, chain, item == null ? null : format.write(item, request),
+                format);
     }
 
     /** A message of the given type carrying an item already written in {@code format} (null for none). */
@@ -82,6 +91,11 @@ final class WireMessages {
 
     /** The item a checked message carries, or null when its body is empty. */
     static ContentItem itemOf(Message message) throws JMSException {
+        return itemOf(message, null);
+    }
+
+    /** The item a checked reply carries, the content it left out taken from its request; null when its body is empty. */
+    static ContentItem itemOf(Message message, RequestContent request) throws JMSException {
         BytesMessage bytes = (BytesMessage) message;
         long length = bytes.getBodyLength();
         if (length == 0) {
@@ -89,6 +103,6 @@ final class WireMessages {
         }
         byte[] data = new byte[(int) length];
         bytes.readBytes(data);
-        return WireFormat.of(message.getStringProperty(WireProtocol.FORMAT)).read(data);
+        return WireFormat.of(message.getStringProperty(WireProtocol.FORMAT)).read(data, request);
     }
 }

@@ -43,6 +43,13 @@ public final class WireProtocol {
     public static final String CONTROL_SUFFIX = ".control";
     /** On requests: the one worker instance that may take it (a selector on the workers' side). */
     public static final String TARGET_INSTANCE = "CamelEnhancerTargetInstance";
+    /**
+     * On requests: {@code added} when the requester takes a reply that leaves out the content it sent (the text and
+     * parts it holds already) and carries only what the chain added. A worker that does not know the property replies
+     * with the whole item, which the requester reads as well.
+     */
+    public static final String REPLY_CONTENT = "CamelEnhancerReplyContent";
+    public static final String ADDED = "added";
     /** On replies: the worker instance that answered. */
     public static final String INSTANCE_ID = "CamelEnhancerInstanceId";
 

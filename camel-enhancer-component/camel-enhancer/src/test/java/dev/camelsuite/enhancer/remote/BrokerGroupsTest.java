@@ -44,17 +44,20 @@ class BrokerGroupsTest {
         int portB = EmbeddedBroker.freePort();
         String b = "tcp://127.0.0.1:" + portB;
         String workerUrl = "RAW(failover:(" + b + ")?initialReconnectDelay=100&maxReconnectDelay=500)";
-        try (JvmProcess brokerB = new JvmProcess("network-broker-b", ClusterBrokerMain.class, "b", "" + portB, "-", "-");
-             JvmProcess brokerA = new JvmProcess("network-broker-a", ClusterBrokerMain.class, "a", "" + portA, b, "-");
+        try (JvmProcess brokerB = new JvmProcess("network-broker-b", ClusterBrokerMain.class, "uri",
+                networkBroker("b", portB, portA));
+             JvmProcess brokerA = new JvmProcess("network-broker-a", ClusterBrokerMain.class, "uri",
+                     networkBroker("a", portA, portB));
              JvmProcess worker = new JvmProcess("network-worker", WorkerMain.class, workerUrl, "network.q", "w");
              CamelContext context = new DefaultCamelContext()) {
             brokerB.awaitReady();
             brokerA.awaitReady();
             worker.awaitReady();
             Answers answers = new Answers();
-            // the producer sits on broker A only; a request lost with broker B is sent again after its timeout
+            // the producer sits on broker A only; a request lost with broker B is sent again after its timeout. Every
+            // document is in flight at once: one waiting for a place would count the restart against its timeout
             answers.route(context, "enhancer:crash?queue=network.q&brokerURL=tcp://127.0.0.1:" + portA
-                                   + "&timeout=3000&maxRetries=10", false);
+                                   + "&timeout=3000&maxRetries=10&casPoolSize=" + DOCUMENTS, false);
             context.start();
             ProducerTemplate template = context.createProducerTemplate();
 
@@ -64,8 +67,9 @@ class BrokerGroupsTest {
             List<CompletableFuture<Exchange>> second = answers.send(template, "second", DOCUMENTS);
             answers.awaitSome("second", DOCUMENTS / 5);
             brokerB.kill();
-            try (JvmProcess restarted = new JvmProcess("network-broker-b-restarted", ClusterBrokerMain.class, "b",
-                    "" + portB, "-", "-")) {
+            assertThat(answers.count("second")).as("answered when broker B died").isLessThan(DOCUMENTS);
+            try (JvmProcess restarted = new JvmProcess("network-broker-b-restarted", ClusterBrokerMain.class, "uri",
+                    networkBroker("b", portB, portA))) {
                 restarted.awaitReady();
                 answers.await(second);
                 answers.assertEachOnce("second", DOCUMENTS);
@@ -81,10 +85,10 @@ class BrokerGroupsTest {
         int port2 = EmbeddedBroker.freePort();
         String failover = "failover:(tcp://127.0.0.1:" + port1 + ",tcp://127.0.0.1:" + port2
                           + ")?randomize=false&initialReconnectDelay=100&maxReconnectDelay=500";
-        try (JvmProcess active = new JvmProcess("pair-broker-1", ClusterBrokerMain.class, "one", "" + port1, "-",
+        try (JvmProcess active = new JvmProcess("pair-broker-1", ClusterBrokerMain.class, "pair", "one", "" + port1,
                 store.getPath())) {
             active.awaitReady();
-            try (JvmProcess waiting = new JvmProcess("pair-broker-2", ClusterBrokerMain.class, "two", "" + port2, "-",
+            try (JvmProcess waiting = new JvmProcess("pair-broker-2", ClusterBrokerMain.class, "pair", "two", "" + port2,
                     store.getPath());
                  JvmProcess worker = new JvmProcess("pair-worker", WorkerMain.class, "RAW(" + failover + ")", "pair.q",
                          "w");
@@ -102,11 +106,30 @@ class BrokerGroupsTest {
                 List<CompletableFuture<Exchange>> batch = answers.send(template, "batch", DOCUMENTS);
                 answers.awaitSome("batch", DOCUMENTS / 5);
                 active.kill();
+                assertThat(answers.count("batch")).as("answered when the active broker died").isLessThan(DOCUMENTS);
                 waiting.awaitReady();
                 answers.await(batch);
                 answers.assertEachOnce("batch", DOCUMENTS);
             }
         }
+    }
+
+    @Test
+    void theDeploymentGuideStartsItsBrokersWithTheseUris() throws Exception {
+        String guide = Files.readString(new File("../../docs/deployment.adoc").toPath());
+        assertThat(guide).contains("bin/activemq console '" + networkBroker("a", 61616, 61617) + "'")
+                .contains("bin/activemq console '" + networkBroker("b", 61617, 61616) + "'");
+    }
+
+    /**
+     * A broker of the network as the deployment guide starts it ({@code bin/activemq console <this URI>}): its own
+     * connector and a network connector to the other broker; each broker forwards to the other where the consumers
+     * are (requests to the workers, replies to the callers' temporary queues), and tries a lost peer again every
+     * second at most.
+     */
+    static String networkBroker(String name, int port, int peerPort) {
+        return "broker:(tcp://127.0.0.1:" + port + ",network:static:(tcp://127.0.0.1:" + peerPort
+               + ")?maxReconnectDelay=1000)?brokerName=" + name + "&persistent=false&useJmx=false";
     }
 
     /** The documents sent through a route ending in the enhancer, and how often each was answered. */
@@ -119,7 +142,9 @@ class BrokerGroupsTest {
                 @Override
                 public void configure() {
                     if (redeliver) {
+                        // tag::redeliver[]
                         errorHandler(defaultErrorHandler().maximumRedeliveries(20).redeliveryDelay(250));
+                        // end::redeliver[]
                     }
                     from("direct:enhance").to(enhancer).process(ex -> {
                         ContentItem item = ex.getMessage().getBody(ContentItem.class);

@@ -1,19 +1,20 @@
 package dev.camelsuite.enhancer.remote;
 
 import java.io.File;
+import java.net.URI;
 
+import org.apache.activemq.broker.BrokerFactory;
 import org.apache.activemq.broker.BrokerService;
-import org.apache.activemq.network.NetworkConnector;
 import org.apache.activemq.store.SharedFileLocker;
 import org.apache.activemq.store.kahadb.KahaDBPersistenceAdapter;
 
 /**
- * A broker of a group, in its own JVM, as ActiveMQ scales out: {@code ClusterBrokerMain <name> <port> <peer> <store>}.
+ * A broker of a group, in its own JVM, as ActiveMQ scales out:
  * <ul>
- * <li>{@code peer}: the URL of a broker to join with a duplex network connector (a network of brokers), or {@code -};
- * </li>
- * <li>{@code store}: a KahaDB directory shared with another broker (a failover pair: whoever holds the directory's lock
- * is active, the other waits for it), or {@code -} for none.</li>
+ * <li>{@code ClusterBrokerMain uri <broker URI>}: a broker made from an ActiveMQ broker URI, as
+ * {@code bin/activemq console <broker URI>} makes it — the deployment guide's network of brokers;</li>
+ * <li>{@code ClusterBrokerMain pair <name> <port> <store>}: a member of a failover pair on a KahaDB directory shared
+ * with the other member; whoever holds the directory's lock is active, the other waits for it.</li>
  * </ul>
  * Prints READY once it serves clients (a waiting member of a pair only once it has taken over), runs until killed.
  */
@@ -23,33 +24,22 @@ public final class ClusterBrokerMain {
     }
 
     public static void main(String[] args) throws Exception {
-        String name = args[0];
-        String peer = args[2];
-        String store = args[3];
-        BrokerService broker = new BrokerService();
-        broker.setBrokerName(name);
-        broker.setUseJmx(false);
-        // a network of brokers learns where consumers are from advisories
-        broker.setAdvisorySupport(true);
-        if ("-".equals(store)) {
-            broker.setPersistent(false);
+        BrokerService broker;
+        if ("uri".equals(args[0])) {
+            broker = BrokerFactory.createBroker(new URI(args[1]));
         } else {
+            broker = new BrokerService();
+            broker.setBrokerName(args[1]);
+            broker.setUseJmx(false);
             KahaDBPersistenceAdapter kahaDb = new KahaDBPersistenceAdapter();
-            kahaDb.setDirectory(new File(store));
+            kahaDb.setDirectory(new File(args[3]));
             SharedFileLocker lock = new SharedFileLocker();
             // a waiting member tries the lock every half second (ActiveMQ's default is every ten)
             lock.setLockAcquireSleepInterval(500);
             kahaDb.setLocker(lock);
             broker.setPersistenceAdapter(kahaDb);
-            broker.setDataDirectoryFile(new File(store, name));
-        }
-        broker.addConnector("tcp://127.0.0.1:" + args[1]);
-        if (!"-".equals(peer)) {
-            NetworkConnector network = broker.addNetworkConnector("static:(" + peer + ")");
-            network.setName(name + "-to-peer");
-            network.setDuplex(true);
-            // each worker instance behind the peer counts as a consumer of its own, so requests are shared by instance
-            network.setConduitSubscriptions(false);
+            broker.setDataDirectoryFile(new File(args[3], args[1]));
+            broker.addConnector("tcp://127.0.0.1:" + args[2]);
         }
         broker.start();
         broker.waitUntilStarted();

@@ -2,6 +2,8 @@ package dev.camelsuite.enhancer.remote;
 
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.ContentItemJson;
+import dev.camelsuite.enhancer.content.ContentItemJson.RequestContent;
+import dev.camelsuite.enhancer.content.ContentPart;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -36,5 +38,51 @@ class WireFormatTest {
         assertThatThrownBy(() -> WireFormat.BINARY.read("{\"uri\":\"x\"}".getBytes()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("Malformed content item");
         assertThatThrownBy(() -> WireFormat.of("xml")).hasMessage("Unknown wire format 'xml' (known: json, binary)");
+    }
+
+    @ParameterizedTest
+    @EnumSource(WireFormat.class)
+    void aReplyLeavesOutTheContentItsRequestCarriedAndIsReadBackWhole(WireFormat format) {
+        ContentItem sent = ContentItem.ofText("Paris is a city in France. ".repeat(40));
+        RequestContent held = RequestContent.of(sent);
+        ContentItem enhanced = format.read(format.write(sent));
+        enhanced.addLanguage("en", 0.99, "langid");
+        enhanced.addAnnotation("city", 0, 5, 0.9, "ner", java.util.Map.of());
+
+        byte[] whole = format.write(enhanced);
+        byte[] added = format.write(enhanced, held);
+        // the text is not carried back: only a flag saying so
+        assertThat(added.length).isLessThan(whole.length - sent.getText().length() + 24);
+        ContentItem back = format.read(added, held);
+        assertThat(ContentItemJson.toJson(back)).isEqualTo(ContentItemJson.toJson(enhanced));
+        assertThat(back.getUri()).isEqualTo(sent.getUri());
+    }
+
+    @Test
+    void partsTheRequestHadAreLeftOutAndPartsTheChainAddedAreCarried() {
+        byte[] pdf = "%PDF-1.7 not really".getBytes();
+        ContentItem sent = ContentItem.ofBytes(null, pdf, "application/pdf");
+        RequestContent held = RequestContent.of(sent);
+        // an extraction engine sets the text and adds a part
+        sent.setText("extracted text");
+        sent.addPart(new ContentPart("layout", "application/json", "{}".getBytes()));
+
+        byte[] added = WireFormat.JSON.write(sent, held);
+        String json = new String(added);
+        assertThat(json).contains("\"requestParts\":1").contains("\"text\":\"extracted text\"").contains("layout")
+                .doesNotContain(java.util.Base64.getEncoder().encodeToString(pdf));
+        ContentItem back = WireFormat.JSON.read(added, held);
+        assertThat(ContentItemJson.toJson(back)).isEqualTo(ContentItemJson.toJson(sent));
+        assertThat(back.getPart("content").data()).isEqualTo(pdf);
+    }
+
+    @Test
+    void aReplyThatLeavesOutContentNeedsItsRequest() {
+        ContentItem sent = ContentItem.ofText("some text");
+        byte[] added = WireFormat.JSON.write(sent, RequestContent.of(sent));
+        assertThatThrownBy(() -> WireFormat.JSON.read(added)).hasMessageContaining("no request is at hand");
+        byte[] claimsParts = "{\"requestText\":true,\"requestParts\":3}".getBytes();
+        assertThatThrownBy(() -> WireFormat.JSON.read(claimsParts, RequestContent.of(sent)))
+                .hasMessageContaining("names 3 parts of its request, which has 0");
     }
 }
