@@ -69,11 +69,24 @@ public final class ApplicationLoad {
         String megabyte = Prose.document(1_000_000, 1);
         String small = Prose.document(10_000, 2);
 
-        System.out.println("== 1 MB document, default chain, Turtle");
-        inThisJvm(megabyte, small);
+        String parts = System.getProperty("parts", "large,clients,http");
+        if (parts.contains("large")) {
+            System.out.println("== 1 MB document, default chain, Turtle");
+            inThisJvm(megabyte, small);
+        }
         try (Application running = Application.start(app)) {
-            oneLargeDocument(running, megabyte, small);
-            manyClients(running, small, clients, seconds);
+            if (parts.contains("large")) {
+                oneLargeDocument(running, megabyte, small);
+            }
+            if (parts.contains("clients")) {
+                manyClients(running, small, clients, seconds);
+            }
+            if (parts.contains("http")) {
+                int httpSeconds = Integer.getInteger("httpSeconds", 20);
+                for (int size : new int[] { 1_000, 10_000 }) {
+                    httpAgainstTheChain(running, size, clients, httpSeconds);
+                }
+            }
         }
     }
 
@@ -188,6 +201,89 @@ public final class ApplicationLoad {
                 peakRss >> 20, peakHeap.get() >> 20, heapMax >> 20, app.isAlive());
     }
 
+    /**
+     * {@code clients} callers for {@code seconds} each: the {@code default} chain in this JVM ({@code enhancer:default},
+     * no answer written), then {@code POST /enhancer} answering Turtle, then JSON-LD — the same 64 documents of
+     * {@code size} bytes, round robin. Documents per second, latency, the application's heap after each.
+     */
+    private static void httpAgainstTheChain(Application app, int size, int clients, int seconds) throws Exception {
+        List<String> documents = new ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            documents.add(Prose.document(size, 100 + i));
+        }
+        System.out.printf("%n== %d callers, %,d-byte documents, %d s each: the chain in this JVM against POST /enhancer%n",
+                clients, size, seconds);
+        double inJvm;
+        try (CamelContext camel = new DefaultCamelContext()) {
+            DefaultChain.bind(camel.getRegistry(), Vocabulary.sample());
+            camel.start();
+            ProducerTemplate producer = camel.createProducerTemplate();
+            // warm-up, then the measured run
+            callers(clients, 5, documents, text -> producer.requestBody("enhancer:default", text, ContentItem.class));
+            inJvm = report("enhancer:default in this JVM", callers(clients, seconds, documents,
+                    text -> producer.requestBody("enhancer:default", text, ContentItem.class)), seconds, 0);
+        }
+        for (String accept : List.of("text/turtle", "application/ld+json")) {
+            callers(clients, 5, documents, text -> app.enhance(text, accept));
+            long heapBefore = app.heapUsed();
+            double rate = report("POST /enhancer, " + accept, callers(clients, seconds, documents, text -> {
+                HttpResponse<byte[]> answer = app.enhance(text, accept);
+                if (answer.statusCode() != 200) {
+                    throw new IllegalStateException("answered " + answer.statusCode());
+                }
+            }), seconds, inJvm);
+            System.out.printf("    application heap used %,d MB before, %,d MB after (of %,d MB)%n",
+                    heapBefore >> 20, app.heapUsed() >> 20, app.heapMax() >> 20);
+        }
+    }
+
+    interface Call {
+        void run(String text) throws Exception;
+    }
+
+    /** Latencies (ms) of the calls that succeeded, and in the last element the number that failed. */
+    private static List<Long> callers(int clients, int seconds, List<String> documents, Call call) throws Exception {
+        List<Long> millis = java.util.Collections.synchronizedList(new ArrayList<>());
+        LongAdder failed = new LongAdder();
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        List<Future<?>> running = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            running.add(pool.submit(() -> {
+                while (System.nanoTime() < end) {
+                    String text = documents.get(Math.floorMod(next.getAndIncrement(), documents.size()));
+                    long began = System.nanoTime();
+                    try {
+                        call.run(text);
+                        millis.add((System.nanoTime() - began) / 1_000_000);
+                    } catch (Exception e) {
+                        failed.increment();
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : running) {
+            f.get();
+        }
+        pool.shutdown();
+        List<Long> result = new ArrayList<>(millis);
+        result.sort(null);
+        result.add(failed.sum());
+        return result;
+    }
+
+    private static double report(String what, List<Long> result, int seconds, double inJvm) {
+        long failed = result.remove(result.size() - 1);
+        double rate = result.size() / (double) seconds;
+        System.out.printf("%-42s %,8.1f docs/s  p50 %,5d ms  p99 %,6d ms  failed %d%s%n", what, rate,
+                result.isEmpty() ? 0 : result.get(result.size() / 2),
+                result.isEmpty() ? 0 : result.get((int) (result.size() * 0.99)), failed,
+                inJvm > 0 ? String.format("  %.2f× the chain in this JVM", rate / inJvm) : "");
+        return rate;
+    }
+
     /** English prose of a given size: sentences from word lists, with a city of the sample vocabulary now and then. */
     static final class Prose {
 
@@ -293,8 +389,12 @@ public final class ApplicationLoad {
         }
 
         HttpResponse<byte[]> enhance(String text) throws IOException, InterruptedException {
+            return enhance(text, "text/turtle");
+        }
+
+        HttpResponse<byte[]> enhance(String text, String accept) throws IOException, InterruptedException {
             return http.send(HttpRequest.newBuilder(base.resolve("/enhancer")).header("Authorization", authorization)
-                    .header("Content-Type", "text/plain; charset=UTF-8").header("Accept", "text/turtle")
+                    .header("Content-Type", "text/plain; charset=UTF-8").header("Accept", accept)
                     .timeout(Duration.ofSeconds(120)).POST(HttpRequest.BodyPublishers.ofString(text)).build(),
                     HttpResponse.BodyHandlers.ofByteArray());
         }

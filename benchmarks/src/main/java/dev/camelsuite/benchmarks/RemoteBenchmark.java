@@ -148,9 +148,12 @@ public final class RemoteBenchmark {
         Map<String, Map<Integer, List<double[]>>> results = new LinkedHashMap<>();
         try (Contender enhancer = new EnhancerContender(url, "enhancer", "bench.enhancer", ENHANCER_OPTIONS,
                 PRODUCER_OPTIONS);
+             // the window kept at 1, the default before the window adapted
+             Contender fixed = new EnhancerContender(url, "enhancer prefetch=1", "bench.fixed", "&maxPrefetch=1",
+                     PRODUCER_OPTIONS);
              Contender camelJms = new CamelJmsContender(url);
              Contender rawJms = new RawJmsContender(url)) {
-            List<Contender> contenders = only(List.of(enhancer, camelJms, rawJms));
+            List<Contender> contenders = only(List.of(enhancer, fixed, camelJms, rawJms));
             for (Contender c : contenders) {
                 // warm-up: every contender gets its code compiled at every level before anything counts
                 measure(c, 64, 20_000, DOCUMENT);
@@ -166,7 +169,7 @@ public final class RemoteBenchmark {
                         double[] r = measure(c, level, DOCUMENTS, DOCUMENT);
                         results.computeIfAbsent(c.name(), k -> new LinkedHashMap<>())
                                 .computeIfAbsent(level, k -> new ArrayList<>()).add(r);
-                        System.out.printf("round %d  %-9s %3d in flight: %8.0f docs/s  p50 %6.2f ms  p99 %6.2f ms%n",
+                        System.out.printf("round %d  %-19s %3d in flight: %8.0f docs/s  p50 %6.2f ms  p99 %6.2f ms%n",
                                 round + 1, c.name(), level, r[0], r[1], r[2]);
                     }
                 }

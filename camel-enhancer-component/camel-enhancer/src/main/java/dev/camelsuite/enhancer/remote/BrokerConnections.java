@@ -19,6 +19,8 @@ final class BrokerConnections {
             ActiveMQConnectionFactory amq = new ActiveMQConnectionFactory(configuration.getBrokerURL());
             // advisories are not used and cost a topic subscription per connection
             amq.setWatchTopicAdvisories(false);
+            // a message is never touched after it is sent, so the client need not copy it first
+            amq.setCopyMessageOnSend(false);
             factory = amq;
         }
         Connection connection = configuration.getUserName() != null

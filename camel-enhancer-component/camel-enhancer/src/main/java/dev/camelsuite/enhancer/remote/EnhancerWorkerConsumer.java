@@ -507,11 +507,16 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         statistics.rejected();
         String dlq = configuration.getQueue() + WireProtocol.DEAD_LETTER_SUFFIX;
         LOG.error("Rejected message {} on queue {} to {}: {}", safeId(message), configuration.getQueue(), dlq, why);
+        Message dead = message;
         if (message instanceof ActiveMQMessage amq) {
-            amq.setReadOnlyProperties(false);
-            amq.setStringProperty(WireProtocol.REJECT_REASON, why);
+            // a copy: sending sets the message's id and destination, and the acknowledgement of the request names
+            // the id it came with (the client does not copy on send; see BrokerConnections)
+            ActiveMQMessage copy = (ActiveMQMessage) amq.copy();
+            copy.setReadOnlyProperties(false);
+            copy.setStringProperty(WireProtocol.REJECT_REASON, why);
+            dead = copy;
         }
-        replies.send(session.createQueue(dlq), message, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+        replies.send(session.createQueue(dlq), dead, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, 0);
         Destination replyTo = message.getJMSReplyTo();
         String referenceId = message.getStringProperty(WireProtocol.REFERENCE_ID);
         if (replyTo != null && referenceId != null) {
