@@ -176,8 +176,8 @@ public final class RemoteBenchmark {
             }
             System.out.println();
             System.out.println("| in flight | contender | docs/s (median of " + ROUNDS
-                               + ") | p50 ms | p99 ms | vs raw JMS | vs camel-jms |");
-            System.out.println("|---:|---|---:|---:|---:|---:|---:|");
+                               + ") | p50 ms | p99 ms | allocated per document | vs raw JMS | vs camel-jms |");
+            System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|");
             for (int level : LEVELS) {
                 double raw = results.containsKey(rawJms.name()) ? median(results.get(rawJms.name()).get(level), 0) : 0;
                 double jms = results.containsKey(camelJms.name())
@@ -185,8 +185,8 @@ public final class RemoteBenchmark {
                 for (Contender c : contenders) {
                     List<double[]> rs = results.get(c.name()).get(level);
                     double tput = median(rs, 0);
-                    System.out.printf("| %d | %s | %,.0f | %.2f | %.2f | %.2f× | %.2f× |%n", level, c.name(), tput,
-                            median(rs, 1), median(rs, 2), tput / raw, tput / jms);
+                    System.out.printf("| %d | %s | %,.0f | %.2f | %.2f | %,.0f B | %.2f× | %.2f× |%n", level, c.name(),
+                            tput, median(rs, 1), median(rs, 2), median(rs, 3), tput / raw, tput / jms);
                 }
             }
             System.out.println();
@@ -274,13 +274,28 @@ public final class RemoteBenchmark {
         return usedHeap();
     }
 
-    /** Throughput (docs/s), p50 and p99 latency (ms) of {@code n} documents at {@code level} in flight. */
+    /**
+     * Throughput (docs/s), p50 and p99 latency (ms) of {@code n} documents at {@code level} in flight, and the bytes
+     * this JVM's threads (callers and workers) allocated per document.
+     */
     static double[] measure(Contender c, int level, int n, String text) throws Exception {
+        long allocatedBefore = allocated();
         long[] latencies = run(c, level, n, i -> text, null);
+        long allocatedPerDocument = (allocated() - allocatedBefore) / n;
         Arrays.sort(latencies, 1, latencies.length);
         int count = latencies.length - 1;
         return new double[] { n / (latencies[0] / 1e9), latencies[1 + count / 2] / 1e6,
-                latencies[1 + (int) (count * 0.99)] / 1e6 };
+                latencies[1 + (int) (count * 0.99)] / 1e6, allocatedPerDocument };
+    }
+
+    /** The bytes the live threads of this JVM allocated so far (HotSpot's per-thread counters). */
+    private static long allocated() {
+        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (long bytes : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
+            sum += Math.max(0, bytes);
+        }
+        return sum;
     }
 
     /** Like {@link #measure}, over the mix; the latencies are those of the fast documents. */

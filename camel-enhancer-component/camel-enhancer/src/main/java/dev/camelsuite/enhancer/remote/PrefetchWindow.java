@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
  * {@value #BUDGET_MILLIS} ms of work judged by the slowest recent document: short, even documents get a wide window (up
  * to {@code ceiling}); once a slow one is seen the window drops to {@code floor} at once, and widens again only after
  * that document has been forgotten (its time decays by 1/32 with each document after it, about a hundred documents).
+ * Changes of less than half either way are let be, so ordinary variation does not keep the broker busy.
  * <p>
  * Not thread-safe: each instance keeps its own, on its session's thread.
  */
@@ -60,8 +61,9 @@ final class PrefetchWindow {
         long fits = BUDGET_NANOS / Math.max(1, slowestNanos);
         int wanted = (int) Math.max(floor, Math.min(ceiling, fits));
         sinceTold++;
-        // narrow at once; widen in steps of half the window or more, so the broker is not told of every wobble
-        boolean change = wanted < window || wanted >= window + Math.max(1, window / 2)
+        // narrow at once to half or less, widen by half or more (or to the ceiling): a slow document moves the window
+        // at once, the wobble of ordinary documents does not, and the broker is told only of real changes
+        boolean change = wanted <= window / 2 || wanted >= window + Math.max(1, window / 2)
                          || (wanted == ceiling && window != ceiling);
         if (change || sinceTold >= REFRESH_DOCUMENTS) {
             window = wanted;
