@@ -83,8 +83,8 @@ public final class ApplicationLoad {
             }
             if (parts.contains("http")) {
                 int httpSeconds = Integer.getInteger("httpSeconds", 20);
-                for (int size : new int[] { 1_000, 10_000 }) {
-                    httpAgainstTheChain(running, size, clients, httpSeconds);
+                for (String size : System.getProperty("httpSizes", "1000,10000").split(",")) {
+                    httpAgainstTheChain(running, Integer.parseInt(size.trim()), clients, httpSeconds);
                 }
             }
         }
