@@ -401,6 +401,52 @@ class RemoteEnhancerTest extends CamelTestSupport {
     }
 
     @Test
+    void aWorkerLeavesOutTheRequestsTextOnlyForARequesterThatAsksForIt() throws Exception {
+        ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(BROKER.url());
+        factory.setWatchTopicAdvisories(false);
+        String text = "Paris is a city. ".repeat(20);
+        try (Connection connection = factory.createConnection()) {
+            connection.start();
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            TemporaryQueue replies = session.createTemporaryQueue();
+            MessageProducer producer = session.createProducer(session.createQueue("demo.q"));
+            MessageConsumer replyConsumer = session.createConsumer(replies);
+            for (boolean asks : new boolean[] { true, false }) {
+                BytesMessage request = session.createBytesMessage();
+                request.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.REQUEST);
+                request.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+                request.setStringProperty(WireProtocol.FORMAT, "json");
+                request.setStringProperty(WireProtocol.CHAIN, "demo");
+                request.setStringProperty(WireProtocol.REFERENCE_ID, "short-" + asks);
+                if (asks) {
+                    request.setStringProperty(WireProtocol.REPLY_CONTENT, WireProtocol.ADDED);
+                }
+                request.writeBytes(WireFormat.JSON.write(ContentItem.ofText(text)));
+                request.setJMSReplyTo(replies);
+                producer.send(request);
+                BytesMessage reply = (BytesMessage) replyConsumer.receive(10_000);
+                assertThat(reply).isNotNull();
+                assertThat(reply.getStringProperty(WireProtocol.STATUS)).isEqualTo(WireProtocol.COMPLETED);
+                byte[] body = new byte[(int) reply.getBodyLength()];
+                reply.readBytes(body);
+                String json = new String(body, java.nio.charset.StandardCharsets.UTF_8);
+                if (asks) {
+                    // only what the chain added; read back against the request, the item is whole
+                    assertThat(json).doesNotContain(text).contains("\"requestText\":true");
+                    ContentItem back = WireFormat.JSON.read(body,
+                            dev.camelsuite.enhancer.content.ContentItemJson.RequestContent.of(ContentItem.ofText(text)));
+                    assertThat(back.getText()).isEqualTo(text);
+                    assertThat(back.getEntities()).isNotEmpty();
+                } else {
+                    // an older requester gets the whole item, as before
+                    assertThat(json).contains(text).doesNotContain("requestText");
+                    assertThat(WireFormat.JSON.read(body).getEntities()).isNotEmpty();
+                }
+            }
+        }
+    }
+
+    @Test
     void aReplyWhoseRequesterIsGoneIsDroppedAndTheRequestIsNotRunAgain() throws Exception {
         ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(BROKER.url());
         factory.setWatchTopicAdvisories(false);
