@@ -105,7 +105,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
             consumer.setMessageListener(request -> {
                 long started = System.nanoTime();
                 onRequest(session, replies, request);
-                widen(consumer, window.documentDone(System.nanoTime() - started));
+                tellWindow(consumer, window.documentDone(System.nanoTime() - started));
             });
             instances.add(consumer);
             sessions.add(session);
@@ -300,7 +300,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
      * Tells the broker an instance's new prefetch window (ActiveMQ's consumer control, the command its own tools use);
      * a broker that is not ActiveMQ keeps the window the consumer was created with.
      */
-    private void widen(MessageConsumer consumer, int window) {
+    private void tellWindow(MessageConsumer consumer, int window) {
         if (window < 0 || !(connection instanceof ActiveMQConnection amq)
             || !(consumer instanceof ActiveMQMessageConsumer instance)) {
             return;
