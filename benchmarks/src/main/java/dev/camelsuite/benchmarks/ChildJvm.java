@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -93,6 +94,17 @@ final class ChildJvm implements AutoCloseable {
                 throw new IllegalStateException("The child JVM printed nothing within " + unit.toSeconds(timeout) + " s");
             }
         }
+    }
+
+    /** Writes a line to the JVM's stdin (a command of the JVM's own protocol). */
+    void tell(String line) throws IOException {
+        process.getOutputStream().write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        process.getOutputStream().flush();
+    }
+
+    /** CPU time the JVM has used so far, all its threads (0 where the platform does not tell). */
+    Duration cpuTime() {
+        return process.info().totalCpuDuration().orElse(Duration.ZERO);
     }
 
     /** Kills the JVM at once (SIGKILL): no shutdown hook, no goodbye to the broker. */

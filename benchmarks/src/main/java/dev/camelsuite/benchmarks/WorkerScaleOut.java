@@ -3,6 +3,7 @@ package dev.camelsuite.benchmarks;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -25,8 +26,11 @@ import org.apache.camel.impl.DefaultCamelContext;
 public final class WorkerScaleOut {
 
     static final String QUEUE = "scale.docs";
-    /** Hash rounds of the engine: about 2 ms of one core per document on this machine ({@code -DhashRounds}). */
-    static final int DEFAULT_ROUNDS = 15000;
+    /**
+     * Hash rounds of the engine: about 2 ms of one core per document on the 2-core machine of the published figures
+     * once compiled (15,000 rounds took 1 ms there), {@code -DhashRounds}.
+     */
+    static final int DEFAULT_ROUNDS = 30000;
 
     private WorkerScaleOut() {
     }
@@ -47,13 +51,28 @@ public final class WorkerScaleOut {
         });
     }
 
-    static String uri(int brokerPort) {
-        return "enhancer:busy?queue=" + QUEUE + "&brokerURL=tcp://127.0.0.1:" + brokerPort;
+    /**
+     * The enhancer URI of caller and workers; {@code brokerOptions} (ActiveMQ connection options such as
+     * {@code jms.optimizeAcknowledge=true}, {@code -Dcaller.brokerOptions}, {@code -Dworker.brokerOptions}) go onto
+     * the broker URL.
+     */
+    static String uri(int brokerPort, String brokerOptions) {
+        String broker = "tcp://127.0.0.1:" + brokerPort + (brokerOptions.isEmpty() ? "" : "?" + brokerOptions);
+        return "enhancer:busy?queue=" + QUEUE + "&brokerURL=RAW(" + broker + ")";
+    }
+
+    /** One round: documents per second, and the CPU each part spent per document (ms). */
+    record Round(double docsPerSecond, double callerMs, double brokerMs, double workersMs) {
+        @Override
+        public String toString() {
+            return String.format("%,.0f docs/s, CPU per document: caller %.2f ms, broker %.2f ms, workers %.2f ms",
+                    docsPerSecond, callerMs, brokerMs, workersMs);
+        }
     }
 
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("worker")) {
-            worker(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+            worker(Integer.parseInt(args[1]), Integer.parseInt(args[2]), args.length > 3 ? args[3] : "");
             return;
         }
         int documents = args.length > 0 ? Integer.parseInt(args[0]) : 4000;
@@ -62,57 +81,102 @@ public final class WorkerScaleOut {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        try (ChildJvm broker = ChildJvm.own(BenchmarkBroker.class.getName(), Integer.toString(port))) {
+        String workerOptions = System.getProperty("worker.brokerOptions", "");
+        String uri = uri(port, System.getProperty("caller.brokerOptions", ""));
+        String hashRounds = Integer.toString(Integer.getInteger("hashRounds", DEFAULT_ROUNDS));
+        long warmUpMillis = Long.getLong("warmUpSeconds", 20) * 1000;
+        try (ChildJvm broker = ChildJvm.own(BenchmarkBroker.class.getName(), Integer.toString(port));
+             ChildJvm first = ChildJvm.own(WorkerScaleOut.class.getName(), "worker", Integer.toString(port), hashRounds,
+                     workerOptions);
+             ChildJvm second = ChildJvm.own(WorkerScaleOut.class.getName(), "worker", Integer.toString(port), hashRounds,
+                     workerOptions);
+             DefaultCamelContext caller = new DefaultCamelContext()) {
             ready(broker);
-            List<Double> one = new ArrayList<>();
-            List<Double> two = new ArrayList<>();
-            for (int r = 0; r < rounds; r++) {
-                one.add(measure(port, 1, documents));
-                two.add(measure(port, 2, documents));
-            }
-            one.sort(Double::compare);
-            two.sort(Double::compare);
-            double m1 = one.get(one.size() / 2);
-            double m2 = two.get(two.size() / 2);
-            System.out.printf("1 worker JVM : %,8.0f docs/s  (rounds %s)%n", m1, one);
-            System.out.printf("2 worker JVMs: %,8.0f docs/s  (rounds %s)%n", m2, two);
-            System.out.printf("2 / 1        : %.2f×%n", m2 / m1);
-        }
-        System.exit(0);
-    }
-
-    /** Documents per second through {@code workers} worker JVMs, after a warm-up of a tenth of them. */
-    private static double measure(int port, int workers, int documents) throws Exception {
-        List<ChildJvm> started = new ArrayList<>();
-        try (DefaultCamelContext caller = new DefaultCamelContext()) {
-            for (int i = 0; i < workers; i++) {
-                ChildJvm w = ChildJvm.own(WorkerScaleOut.class.getName(), "worker", Integer.toString(port),
-                        Integer.toString(Integer.getInteger("hashRounds", DEFAULT_ROUNDS)));
-                ready(w);
-                started.add(w);
-            }
+            ready(first);
+            ready(second);
             // the caller needs no engines: it learns the chain from the workers' metadata
             caller.addComponent("enhancer", new EnhancerComponent());
             caller.start();
             ProducerTemplate template = caller.createProducerTemplate();
-            send(template, port, documents / 10);
-            long began = System.nanoTime();
-            send(template, port, documents);
-            return documents / ((System.nanoTime() - began) / 1e9);
-        } finally {
-            for (ChildJvm w : started) {
-                w.close();
+            // every JVM compiles its hot code before anything is measured: the JIT of a fresh JVM took as much CPU
+            // per document as the broker
+            long warmUpEnd = System.currentTimeMillis() + warmUpMillis;
+            while (System.currentTimeMillis() < warmUpEnd) {
+                send(template, uri, 500);
             }
+            List<Round> one = new ArrayList<>();
+            List<Round> two = new ArrayList<>();
+            for (int r = 0; r < rounds; r++) {
+                command(second, "pause");
+                one.add(measure(template, uri, broker, List.of(first, second), documents));
+                System.out.println("1 worker JVM , round " + (r + 1) + ": " + one.get(r));
+                command(second, "resume");
+                two.add(measure(template, uri, broker, List.of(first, second), documents));
+                System.out.println("2 worker JVMs, round " + (r + 1) + ": " + two.get(r));
+            }
+            Round m1 = median(one);
+            Round m2 = median(two);
+            System.out.println("1 worker JVM : " + m1);
+            System.out.println("2 worker JVMs: " + m2);
+            System.out.printf("2 / 1        : %.2f×%n", m2.docsPerSecond() / m1.docsPerSecond());
         }
+        System.exit(0);
+    }
+
+    private static Round median(List<Round> rounds) {
+        List<Round> sorted = new ArrayList<>(rounds);
+        sorted.sort(java.util.Comparator.comparingDouble(Round::docsPerSecond));
+        return sorted.get(sorted.size() / 2);
+    }
+
+    /** Tells a worker JVM to stop or start its route, and waits until it has. */
+    private static void command(ChildJvm worker, String command) throws Exception {
+        worker.tell(command);
+        String done = command.toUpperCase(java.util.Locale.ROOT) + "D";
+        String line;
+        do {
+            line = worker.nextLine(60, TimeUnit.SECONDS);
+        } while (!done.equals(line));
+    }
+
+    /** One round, after a tenth of the documents to settle: documents per second and the CPU of each part. */
+    private static Round measure(ProducerTemplate template, String uri, ChildJvm broker, List<ChildJvm> workers,
+                                 int documents) throws Exception {
+        send(template, uri, documents / 10);
+        Duration callerBefore = ownCpu();
+        Duration brokerBefore = broker.cpuTime();
+        Duration workersBefore = cpu(workers);
+        long began = System.nanoTime();
+        send(template, uri, documents);
+        double seconds = (System.nanoTime() - began) / 1e9;
+        return new Round(documents / seconds, perDocument(ownCpu().minus(callerBefore), documents),
+                perDocument(broker.cpuTime().minus(brokerBefore), documents),
+                perDocument(cpu(workers).minus(workersBefore), documents));
+    }
+
+    private static Duration ownCpu() {
+        return ProcessHandle.current().info().totalCpuDuration().orElse(Duration.ZERO);
+    }
+
+    private static Duration cpu(List<ChildJvm> jvms) {
+        Duration sum = Duration.ZERO;
+        for (ChildJvm jvm : jvms) {
+            sum = sum.plus(jvm.cpuTime());
+        }
+        return sum;
+    }
+
+    private static double perDocument(Duration cpu, int documents) {
+        return cpu.toNanos() / 1e6 / documents;
     }
 
     /** Sends with 64 documents outstanding at most (the producer's own waiting line stays well under its bound). */
-    private static void send(ProducerTemplate template, int port, int documents) throws Exception {
+    private static void send(ProducerTemplate template, String uri, int documents) throws Exception {
         List<CompletableFuture<Object>> replies = new ArrayList<>(documents);
         java.util.concurrent.Semaphore outstanding = new java.util.concurrent.Semaphore(64);
         for (int i = 0; i < documents; i++) {
             outstanding.acquire();
-            CompletableFuture<Object> reply = template.asyncRequestBody(uri(port), "document " + i + " of the run");
+            CompletableFuture<Object> reply = template.asyncRequestBody(uri, "document " + i + " of the run");
             reply.whenComplete((r, e) -> outstanding.release());
             replies.add(reply);
         }
@@ -123,7 +187,7 @@ public final class WorkerScaleOut {
         }
     }
 
-    private static void worker(int port, int rounds) throws Exception {
+    private static void worker(int port, int rounds, String brokerOptions) throws Exception {
         try (DefaultCamelContext context = new DefaultCamelContext()) {
             EnhancerComponent enhancer = new EnhancerComponent();
             enhancer.addEngine(engine(rounds)).addChain(Chain.list("busy", "busy"));
@@ -131,14 +195,24 @@ public final class WorkerScaleOut {
             context.addRoutes(new RouteBuilder() {
                 @Override
                 public void configure() {
-                    from(uri(port)).routeId("worker").log(org.apache.camel.LoggingLevel.DEBUG, "enhanced ${header.CamelEnhancerReferenceId}");
+                    from(uri(port, brokerOptions)).routeId("worker").log(org.apache.camel.LoggingLevel.DEBUG, "enhanced ${header.CamelEnhancerReferenceId}");
                 }
             });
             context.start();
             System.out.println("READY");
             System.out.flush();
-            while (System.in.read() >= 0) {
-                Thread.onSpinWait();
+            java.io.BufferedReader commands = new java.io.BufferedReader(
+                    new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8));
+            String command;
+            while ((command = commands.readLine()) != null) {
+                if (command.equals("pause")) {
+                    context.getRouteController().stopRoute("worker");
+                    System.out.println("PAUSED");
+                } else if (command.equals("resume")) {
+                    context.getRouteController().startRoute("worker");
+                    System.out.println("RESUMED");
+                }
+                System.out.flush();
             }
         }
     }

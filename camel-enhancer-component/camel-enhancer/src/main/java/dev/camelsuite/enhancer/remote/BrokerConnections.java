@@ -1,5 +1,7 @@
 package dev.camelsuite.enhancer.remote;
 
+import java.util.function.Consumer;
+
 import dev.camelsuite.enhancer.EnhancerConfiguration;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -13,14 +15,50 @@ final class BrokerConnections {
     private BrokerConnections() {
     }
 
-    static Connection open(EnhancerConfiguration configuration, String clientPurpose) throws JMSException {
+    /** Replies the broker sends a producer ahead of its reading them; up to two thirds go unacknowledged at a time. */
+    static final int REPLY_PREFETCH = 100;
+    /** At a low rate the batched acknowledgements of replies still leave within this time (ms). */
+    static final long REPLY_ACKNOWLEDGE_INTERVAL_MILLIS = 100;
+
+    /**
+     * The connection of a producer: it sends requests and reads its replies. Its consumers (replies, worker
+     * advisories) only hand a message over and return, so the thread of the broker that dispatches the producer's reply
+     * queue may write to it directly (the reply queue is the producer's alone: a slow producer holds up only its own
+     * replies), and replies are acknowledged in batches — up to 65 at once, or after 100 ms — rather than one packet
+     * each (replies are not persistent and live in the producer's temporary queue, so a lost acknowledgement costs
+     * nothing; the broker holds a batch until it is acknowledged, hence the small prefetch). Measured in
+     * {@code WorkerScaleOut}: less CPU per document at producer and broker.
+     */
+    static Connection forProducer(EnhancerConfiguration configuration, String clientPurpose) throws JMSException {
+        return open(configuration, clientPurpose, amq -> {
+            amq.setOptimizeAcknowledge(true);
+            amq.setOptimizedAckScheduledAckInterval(REPLY_ACKNOWLEDGE_INTERVAL_MILLIS);
+            amq.getPrefetchPolicy().setQueuePrefetch(REPLY_PREFETCH);
+            amq.setDispatchAsync(false);
+        });
+    }
+
+    /**
+     * The connection of a worker: ActiveMQ's defaults, each request acknowledged after its reply went out (see
+     * {@link EnhancerWorkerConsumer}).
+     */
+    static Connection forWorker(EnhancerConfiguration configuration, String clientPurpose) throws JMSException {
+        return open(configuration, clientPurpose, amq -> {
+        });
+    }
+
+    private static Connection open(EnhancerConfiguration configuration, String clientPurpose,
+                                   Consumer<ActiveMQConnectionFactory> defaults) throws JMSException {
         ConnectionFactory factory = configuration.getConnectionFactory();
         if (factory == null) {
-            ActiveMQConnectionFactory amq = new ActiveMQConnectionFactory(configuration.getBrokerURL());
+            ActiveMQConnectionFactory amq = new ActiveMQConnectionFactory();
             // advisories are not used and cost a topic subscription per connection
             amq.setWatchTopicAdvisories(false);
             // a message is never touched after it is sent, so the client need not copy it first
             amq.setCopyMessageOnSend(false);
+            defaults.accept(amq);
+            // set last: the broker URL's own jms.* options win over these defaults
+            amq.setBrokerURL(configuration.getBrokerURL());
             factory = amq;
         }
         Connection connection = configuration.getUserName() != null
@@ -31,7 +69,6 @@ final class BrokerConnections {
         return connection;
     }
 
-    /** Closes a connection (null is fine); a failure to close is only worth a debug line. */
     /**
      * Whether the connection can reach the broker now: not closed, not failed, and its transport connected (a
      * failover transport that is reconnecting answers false).
@@ -43,6 +80,7 @@ final class BrokerConnections {
         return connection != null;
     }
 
+    /** Closes a connection (null is fine); a failure to close is only worth a debug line. */
     static void close(Connection connection) {
         if (connection == null) {
             return;

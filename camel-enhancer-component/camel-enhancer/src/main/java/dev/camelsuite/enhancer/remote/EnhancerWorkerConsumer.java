@@ -90,7 +90,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         publisher = new StatisticsPublisher(getEndpoint().getCamelContext());
         terminating.set(false);
         instanceId = takeInstanceId();
-        connection = BrokerConnections.open(configuration, "enhancer worker " + endpoint.getEndpointUri());
+        connection = BrokerConnections.forWorker(configuration, "enhancer worker " + endpoint.getEndpointUri());
         String source = configuration.getQueue() + "?consumer.prefetchSize=" + configuration.getPrefetch();
         // requests targeted at another instance are not for this one
         String selector = WireProtocol.TARGET_INSTANCE + " IS NULL OR " + WireProtocol.TARGET_INSTANCE + " = '"

@@ -184,7 +184,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         for (int i = 0; i < configuration.getCasPoolSize(); i++) {
             requests.addPlace(PLACE);
         }
-        connection = BrokerConnections.open(configuration, "enhancer producer " + endpoint.getEndpointUri());
+        connection = BrokerConnections.forProducer(configuration, "enhancer producer " + endpoint.getEndpointUri());
         if (connection instanceof ActiveMQConnection amq) {
             amq.addTransportListener(new BrokerInterruptions(requests, "the broker of queue " + configuration.getQueue(),
                     () -> new IllegalStateException("The connection to the broker of queue " + configuration.getQueue()
