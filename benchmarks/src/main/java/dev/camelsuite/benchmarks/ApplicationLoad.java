@@ -202,39 +202,98 @@ public final class ApplicationLoad {
     }
 
     /**
-     * {@code clients} callers for {@code seconds} each: the {@code default} chain in this JVM ({@code enhancer:default},
-     * no answer written), then {@code POST /enhancer} answering Turtle, then JSON-LD — the same 64 documents of
-     * {@code size} bytes, round robin. Documents per second, latency, the application's heap after each.
+     * {@code clients} callers: the {@code default} chain in this JVM ({@code enhancer:default}, no answer written),
+     * {@code POST /enhancer} answering Turtle, and answering JSON-LD — the same 64 documents of {@code size} bytes,
+     * round robin. Every contender is first warmed up ({@code -DhttpWarmUpSeconds}, 30 by default, in turns of 5 s):
+     * the application compiles far more code than the chain alone (web server, sign-in, RDF writers), and its JIT
+     * was still busy for the whole of a 20 s run after a 5 s warm-up. Then {@code -DhttpRounds} rounds (3) of
+     * {@code seconds} each per contender, the order rotating from round to round; the median of each contender and
+     * of each round's ratio to the chain, and the application's heap before and after.
      */
     private static void httpAgainstTheChain(Application app, int size, int clients, int seconds) throws Exception {
         List<String> documents = new ArrayList<>();
         for (int i = 0; i < 64; i++) {
             documents.add(Prose.document(size, 100 + i));
         }
-        System.out.printf("%n== %d callers, %,d-byte documents, %d s each: the chain in this JVM against POST /enhancer%n",
-                clients, size, seconds);
-        double inJvm;
+        int warmUpSeconds = Integer.getInteger("httpWarmUpSeconds", 30);
+        int rounds = Integer.getInteger("httpRounds", 3);
+        System.out.printf("%n== %d callers, %,d-byte documents: the chain in this JVM against POST /enhancer, %d s warm-up,"
+                          + " %d rounds of %d s%n", clients, size, warmUpSeconds, rounds, seconds);
         try (CamelContext camel = new DefaultCamelContext()) {
             DefaultChain.bind(camel.getRegistry(), Vocabulary.sample());
             camel.start();
             ProducerTemplate producer = camel.createProducerTemplate();
-            // warm-up, then the measured run
-            callers(clients, 5, documents, text -> producer.requestBody("enhancer:default", text, ContentItem.class));
-            inJvm = report("enhancer:default in this JVM", callers(clients, seconds, documents,
-                    text -> producer.requestBody("enhancer:default", text, ContentItem.class)), seconds, 0);
-        }
-        for (String accept : List.of("text/turtle", "application/ld+json")) {
-            callers(clients, 5, documents, text -> app.enhance(text, accept));
-            long heapBefore = app.heapUsed();
-            double rate = report("POST /enhancer, " + accept, callers(clients, seconds, documents, text -> {
-                HttpResponse<byte[]> answer = app.enhance(text, accept);
-                if (answer.statusCode() != 200) {
-                    throw new IllegalStateException("answered " + answer.statusCode());
+            List<String> names = List.of("enhancer:default in this JVM", "POST /enhancer, text/turtle",
+                    "POST /enhancer, application/ld+json");
+            List<Call> calls = List.of(text -> producer.requestBody("enhancer:default", text, ContentItem.class),
+                    text -> answered(app, text, "text/turtle"), text -> answered(app, text, "application/ld+json"));
+            for (int warmed = 0; warmed < warmUpSeconds; warmed += 5 * calls.size()) {
+                for (Call call : calls) {
+                    callers(clients, 5, documents, call);
                 }
-            }), seconds, inJvm);
-            System.out.printf("    application heap used %,d MB before, %,d MB after (of %,d MB)%n",
-                    heapBefore >> 20, app.heapUsed() >> 20, app.heapMax() >> 20);
+            }
+            List<List<Double>> rates = new ArrayList<>();
+            List<List<Double>> ratios = new ArrayList<>();
+            List<List<Long>> latencies = new ArrayList<>();
+            for (int c = 0; c < calls.size(); c++) {
+                rates.add(new ArrayList<>());
+                ratios.add(new ArrayList<>());
+                latencies.add(new ArrayList<>());
+            }
+            for (int round = 0; round < rounds; round++) {
+                double[] rate = new double[calls.size()];
+                for (int k = 0; k < calls.size(); k++) {
+                    int c = (k + round) % calls.size();
+                    long heapBefore = app.heapUsed();
+                    Duration ownBefore = cpu(ProcessHandle.current());
+                    Duration appBefore = cpu(app.process.toHandle());
+                    List<Long> result = callers(clients, seconds, documents, calls.get(c));
+                    Duration own = cpu(ProcessHandle.current()).minus(ownBefore);
+                    Duration inApp = cpu(app.process.toHandle()).minus(appBefore);
+                    long failed = result.remove(result.size() - 1);
+                    if (failed > 0) {
+                        throw new IllegalStateException(names.get(c) + ": " + failed + " calls failed");
+                    }
+                    rate[c] = result.size() / (double) seconds;
+                    latencies.get(c).addAll(result);
+                    System.out.printf("  round %d: %-38s %,8.1f docs/s  p50 %,4d ms  p99 %,5d ms  CPU per document: this"
+                                      + " JVM %.2f ms, application %.2f ms  application heap %,d → %,d MB%n", round + 1,
+                            names.get(c), rate[c], result.get(result.size() / 2),
+                            result.get((int) (result.size() * 0.99)), own.toNanos() / 1e6 / result.size(),
+                            inApp.toNanos() / 1e6 / result.size(), heapBefore >> 20, app.heapUsed() >> 20);
+                }
+                for (int c = 0; c < calls.size(); c++) {
+                    rates.get(c).add(rate[c]);
+                    ratios.get(c).add(rate[c] / rate[0]);
+                }
+            }
+            for (int c = 0; c < calls.size(); c++) {
+                List<Long> all = latencies.get(c);
+                all.sort(null);
+                System.out.printf("%-42s %,8.1f docs/s (median of %d)  p50 %,4d ms  p99 %,5d ms  %.2f× the chain in"
+                                  + " this JVM (median of the rounds' ratios)%n", names.get(c), median(rates.get(c)),
+                        rounds, all.get(all.size() / 2), all.get((int) (all.size() * 0.99)), median(ratios.get(c)));
+            }
+            System.out.printf("    application heap %,d MB of %,d MB%n", app.heapUsed() >> 20, app.heapMax() >> 20);
         }
+    }
+
+    /** The CPU time a process has used so far (user and system, every thread). */
+    private static Duration cpu(ProcessHandle process) {
+        return process.info().totalCpuDuration().orElse(Duration.ZERO);
+    }
+
+    private static void answered(Application app, String text, String accept) throws Exception {
+        HttpResponse<byte[]> answer = app.enhance(text, accept);
+        if (answer.statusCode() != 200) {
+            throw new IllegalStateException("answered " + answer.statusCode());
+        }
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(null);
+        return sorted.get(sorted.size() / 2);
     }
 
     interface Call {
@@ -272,16 +331,6 @@ public final class ApplicationLoad {
         result.sort(null);
         result.add(failed.sum());
         return result;
-    }
-
-    private static double report(String what, List<Long> result, int seconds, double inJvm) {
-        long failed = result.remove(result.size() - 1);
-        double rate = result.size() / (double) seconds;
-        System.out.printf("%-42s %,8.1f docs/s  p50 %,5d ms  p99 %,6d ms  failed %d%s%n", what, rate,
-                result.isEmpty() ? 0 : result.get(result.size() / 2),
-                result.isEmpty() ? 0 : result.get((int) (result.size() * 0.99)), failed,
-                inJvm > 0 ? String.format("  %.2f× the chain in this JVM", rate / inJvm) : "");
-        return rate;
     }
 
     /** English prose of a given size: sentences from word lists, with a city of the sample vocabulary now and then. */
@@ -347,7 +396,14 @@ public final class ApplicationLoad {
         private final Path dir;
         private final URI base;
         private final String authorization;
-        private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        /**
+         * The JDK's client: by default HTTP/2 (one connection for every caller, upgraded from HTTP/1.1);
+         * {@code -DhttpVersion=1.1} gives each caller a connection of its own, as curl and most HTTP libraries do.
+         */
+        private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+                .version("1.1".equals(System.getProperty("httpVersion")) ? HttpClient.Version.HTTP_1_1
+                        : HttpClient.Version.HTTP_2)
+                .build();
 
         private Application(Process process, Path dir, URI base) {
             this.process = process;
