@@ -15,24 +15,23 @@ final class BrokerConnections {
     private BrokerConnections() {
     }
 
-    /** Replies the broker sends a producer ahead of its reading them; up to two thirds go unacknowledged at a time. */
+    /**
+     * Replies the broker sends a producer ahead of its reading them. The producer's reply session acknowledges them
+     * lazily (JMS's {@code DUPS_OK_ACKNOWLEDGE}): ActiveMQ's client sends one acknowledgement for each half of this.
+     */
     static final int REPLY_PREFETCH = 100;
-    /** At a low rate the batched acknowledgements of replies still leave within this time (ms). */
-    static final long REPLY_ACKNOWLEDGE_INTERVAL_MILLIS = 100;
 
     /**
      * The connection of a producer: it sends requests and reads its replies. Its consumers (replies, worker
      * advisories) only hand a message over and return, so the thread of the broker that dispatches the producer's reply
      * queue may write to it directly (the reply queue is the producer's alone: a slow producer holds up only its own
-     * replies), and replies are acknowledged in batches — up to 65 at once, or after 100 ms — rather than one packet
-     * each (replies are not persistent and live in the producer's temporary queue, so a lost acknowledgement costs
-     * nothing; the broker holds a batch until it is acknowledged, hence the small prefetch). Measured in
-     * {@code WorkerScaleOut}: less CPU per document at producer and broker.
+     * replies). Replies are not persistent and live in the producer's temporary queue, and the producer's reply session
+     * acknowledges them lazily, one acknowledgement for every 50, so the broker holds up to 50 replies the producer has
+     * already read; a reply delivered twice is dropped as late. (ActiveMQ's {@code optimizeAcknowledge} batches the
+     * same way but runs a task that logs a line at INFO every interval, for as long as the connection is open.)
      */
     static Connection forProducer(EnhancerConfiguration configuration, String clientPurpose) throws JMSException {
         return open(configuration, clientPurpose, amq -> {
-            amq.setOptimizeAcknowledge(true);
-            amq.setOptimizedAckScheduledAckInterval(REPLY_ACKNOWLEDGE_INTERVAL_MILLIS);
             amq.getPrefetchPolicy().setQueuePrefetch(REPLY_PREFETCH);
             amq.setDispatchAsync(false);
         });

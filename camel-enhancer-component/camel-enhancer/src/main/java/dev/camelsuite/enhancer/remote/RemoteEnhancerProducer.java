@@ -194,7 +194,8 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         requestQueue = sendSession.createQueue(configuration.getQueue());
         sender = sendSession.createProducer(requestQueue);
         sender.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-        replySession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        // replies are acknowledged lazily, in batches (see BrokerConnections.forProducer)
+        replySession = connection.createSession(false, Session.DUPS_OK_ACKNOWLEDGE);
         replyQueue = replySession.createTemporaryQueue();
         replyConsumer = replySession.createConsumer(replyQueue);
         replyConsumer.setMessageListener(this::onReply);
