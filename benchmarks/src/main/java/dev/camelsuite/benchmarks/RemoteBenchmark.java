@@ -59,14 +59,16 @@ import org.messaginghub.pooled.jms.JmsPoolConnectionFactory;
  * heap.
  * <p>
  * Run: {@code java -Xmx512m -cp benchmarks/target/benchmarks.jar dev.camelsuite.benchmarks.RemoteBenchmark}
- * ({@code -Dcontenders=enhancer,raw} to run some, {@code -Dparts=levels,mix,heap} for some parts,
+ * ({@code -Dcontenders=enhancer,raw} to run some, {@code -Dparts=levels,mix,heap} for some parts, {@code -Dlevels=1,8,64}
+ * for some levels of documents in flight,
  * {@code -Denhancer.options=&prefetch=20} to add worker options).
  */
 public final class RemoteBenchmark {
 
     static final int DOCUMENTS = Integer.getInteger("documents", 10_000);
     static final int ROUNDS = Integer.getInteger("rounds", 3);
-    static final int[] LEVELS = { 1, 8, 64 };
+    static final int[] LEVELS = Arrays.stream(System.getProperty("levels", "1,8,64").split(","))
+            .mapToInt(level -> Integer.parseInt(level.trim())).toArray();
     /** Worker sessions of every contender. */
     static final int WORKERS = 2;
     /** Extra options of the enhancer's workers (none: the defaults). */
@@ -160,18 +162,27 @@ public final class RemoteBenchmark {
                 measure(c, 8, 5_000, DOCUMENT);
                 measure(c, 1, 2_000, DOCUMENT);
             }
+            // each round runs every contender back to back at a level; the ratios are taken within a round and their
+            // median reported, so that the machine's drift from round to round does not count as a difference
+            Map<String, Map<Integer, List<double[]>>> ratios = new LinkedHashMap<>();
             for (int round = 0; round < ROUNDS; round++) {
                 for (int level : LEVELS) {
                     // alternate the order so no contender always runs first
                     List<Contender> order = new ArrayList<>(contenders);
                     Collections.rotate(order, round);
+                    Map<String, Double> thisRound = new LinkedHashMap<>();
                     for (Contender c : order) {
                         double[] r = measure(c, level, DOCUMENTS, DOCUMENT);
                         results.computeIfAbsent(c.name(), k -> new LinkedHashMap<>())
                                 .computeIfAbsent(level, k -> new ArrayList<>()).add(r);
+                        thisRound.put(c.name(), r[0]);
                         System.out.printf("round %d  %-19s %3d in flight: %8.0f docs/s  p50 %6.2f ms  p99 %6.2f ms%n",
                                 round + 1, c.name(), level, r[0], r[1], r[2]);
                     }
+                    double raw = thisRound.getOrDefault(rawJms.name(), Double.NaN);
+                    double jms = thisRound.getOrDefault(camelJms.name(), Double.NaN);
+                    thisRound.forEach((name, rate) -> ratios.computeIfAbsent(name, k -> new LinkedHashMap<>())
+                            .computeIfAbsent(level, k -> new ArrayList<>()).add(new double[] { rate / raw, rate / jms }));
                 }
             }
             System.out.println();
@@ -179,14 +190,11 @@ public final class RemoteBenchmark {
                                + ") | p50 ms | p99 ms | allocated per document | vs raw JMS | vs camel-jms |");
             System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|");
             for (int level : LEVELS) {
-                double raw = results.containsKey(rawJms.name()) ? median(results.get(rawJms.name()).get(level), 0) : 0;
-                double jms = results.containsKey(camelJms.name())
-                        ? median(results.get(camelJms.name()).get(level), 0) : 0;
                 for (Contender c : contenders) {
                     List<double[]> rs = results.get(c.name()).get(level);
-                    double tput = median(rs, 0);
+                    List<double[]> vs = ratios.get(c.name()).get(level);
                     System.out.printf("| %d | %s | %,.0f | %.2f | %.2f | %,.0f B | %.2f× | %.2f× |%n", level, c.name(),
-                            tput, median(rs, 1), median(rs, 2), median(rs, 3), tput / raw, tput / jms);
+                            median(rs, 0), median(rs, 1), median(rs, 2), median(rs, 3), median(vs, 0), median(vs, 1));
                 }
             }
             System.out.println();
