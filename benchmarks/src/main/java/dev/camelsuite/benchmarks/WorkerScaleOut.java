@@ -53,7 +53,7 @@ public final class WorkerScaleOut {
 
     /**
      * The enhancer URI of caller and workers; {@code brokerOptions} (ActiveMQ connection options such as
-     * {@code jms.optimizeAcknowledge=true}, {@code -Dcaller.brokerOptions}, {@code -Dworker.brokerOptions}) go onto
+     * {@code jms.prefetchPolicy.queuePrefetch=1000}, {@code -Dcaller.brokerOptions}, {@code -Dworker.brokerOptions}) go onto
      * the broker URL.
      */
     static String uri(int brokerPort, String brokerOptions) {
