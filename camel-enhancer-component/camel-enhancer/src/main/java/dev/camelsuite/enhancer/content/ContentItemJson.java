@@ -149,7 +149,12 @@ public final class ContentItemJson {
      * {@link #writeForWire(ContentItem, OutputStream, JsonFactory, RequestContent)}) is taken from {@code request}.
      */
     public static ContentItem read(byte[] data, JsonFactory factory, RequestContent request) {
-        try (JsonParser p = factory.createParser(data)) {
+        return read(data, 0, data.length, factory, request);
+    }
+
+    /** Like {@link #read(byte[], JsonFactory, RequestContent)}, from {@code length} bytes of {@code data} at {@code offset}. */
+    public static ContentItem read(byte[] data, int offset, int length, JsonFactory factory, RequestContent request) {
+        try (JsonParser p = factory.createParser(data, offset, length)) {
             return read(p, request);
         } catch (IOException e) {
             throw new IllegalArgumentException("Malformed content item: " + e.getMessage(), e);

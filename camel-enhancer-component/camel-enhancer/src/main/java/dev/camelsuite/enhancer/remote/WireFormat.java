@@ -2,6 +2,7 @@ package dev.camelsuite.enhancer.remote;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 
 import com.fasterxml.jackson.core.JsonFactory;
@@ -10,6 +11,8 @@ import com.fasterxml.jackson.dataformat.smile.SmileFactory;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.ContentItemJson;
 import dev.camelsuite.enhancer.content.ContentItemJson.RequestContent;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.JMSException;
 
 /**
  * How content items travel between producers and workers: the JSON schema of {@link ContentItemJson}, as text
@@ -42,13 +45,36 @@ public enum WireFormat {
 
     /** The item, leaving out the content of the request it answers (null: the whole item). */
     public byte[] write(ContentItem item, RequestContent request) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(sizeHint(item, request));
         try {
             ContentItemJson.writeForWire(item, out, factory, request);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return out.toByteArray();
+    }
+
+    /**
+     * Writes the item straight into a message's body, leaving out the content of the request it answers (null: the
+     * whole item): no buffer of its own and no copy of it (the generator's own buffer is recycled).
+     */
+    void writeTo(BytesMessage message, ContentItem item, RequestContent request) throws JMSException {
+        try {
+            ContentItemJson.writeForWire(item, new BodyOutput(message), factory, request);
+        } catch (BodyOutput.Failed e) {
+            throw e.cause;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Room for the item's text and a little metadata, so that the buffer of a request is seldom grown (each growth
+     * copies it); the text is left out of a reply that answers its request.
+     */
+    private static int sizeHint(ContentItem item, RequestContent request) {
+        String text = item.getText();
+        return request != null || text == null ? 512 : Math.min(text.length() + text.length() / 8 + 512, 1 << 20);
     }
 
     /**
@@ -61,6 +87,51 @@ public enum WireFormat {
     /** Reads a reply against the content of the request it answers. */
     public ContentItem read(byte[] data, RequestContent request) {
         return ContentItemJson.read(data, factory, request);
+    }
+
+    /** Reads {@code length} bytes at {@code offset}, against the content of the request they answer (or null). */
+    ContentItem read(byte[] data, int offset, int length, RequestContent request) {
+        return ContentItemJson.read(data, offset, length, factory, request);
+    }
+
+    /** A message's body as the generator's output; the generator writes it in a few large pieces. */
+    private static final class BodyOutput extends OutputStream {
+
+        private final BytesMessage message;
+
+        BodyOutput(BytesMessage message) {
+            this.message = message;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            try {
+                message.writeByte((byte) b);
+            } catch (JMSException e) {
+                throw new Failed(e);
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                message.writeBytes(b, off, len);
+            } catch (JMSException e) {
+                throw new Failed(e);
+            }
+        }
+
+        /** The message refused the bytes: the JMS exception travels through the generator. */
+        static final class Failed extends IOException {
+
+            private static final long serialVersionUID = 1L;
+            final transient JMSException cause;
+
+            Failed(JMSException cause) {
+                super(cause);
+                this.cause = cause;
+            }
+        }
     }
 
     /** The format of a label ({@code json}, {@code binary}). */

@@ -6,6 +6,8 @@ import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.Session;
+import org.apache.activemq.command.ActiveMQBytesMessage;
+import org.apache.activemq.util.ByteSequence;
 
 /** Writes and checks the messages of the {@link WireProtocol}. */
 final class WireMessages {
@@ -24,8 +26,11 @@ final class WireMessages {
     static BytesMessage create(Session session, String type, String referenceId, String chain, ContentItem item,
                                WireFormat format, RequestContent request)
             throws JMSException {
-        return createWritten(session, type, referenceId, chain, item == null ? null : format.write(item, request),
-                format);
+        BytesMessage message = createWritten(session, type, referenceId, chain, null, format);
+        if (item != null) {
+            format.writeTo(message, item, request);
+        }
+        return message;
     }
 
     /** A message of the given type carrying an item already written in {@code format} (null for none). */
@@ -96,6 +101,13 @@ final class WireMessages {
 
     /** The item a checked reply carries, the content it left out taken from its request; null when its body is empty. */
     static ContentItem itemOf(Message message, RequestContent request) throws JMSException {
+        if (message instanceof ActiveMQBytesMessage received && !received.isCompressed()
+            && received.getContent() != null) {
+            // ActiveMQ's client holds the body as it came off the wire: read it there instead of copying it out first
+            ByteSequence body = received.getContent();
+            return body.getLength() == 0 ? null
+                    : formatOf(message).read(body.getData(), body.getOffset(), body.getLength(), request);
+        }
         BytesMessage bytes = (BytesMessage) message;
         long length = bytes.getBodyLength();
         if (length == 0) {
@@ -103,6 +115,10 @@ final class WireMessages {
         }
         byte[] data = new byte[(int) length];
         bytes.readBytes(data);
-        return WireFormat.of(message.getStringProperty(WireProtocol.FORMAT)).read(data, request);
+        return formatOf(message).read(data, request);
+    }
+
+    private static WireFormat formatOf(Message message) throws JMSException {
+        return WireFormat.of(message.getStringProperty(WireProtocol.FORMAT));
     }
 }

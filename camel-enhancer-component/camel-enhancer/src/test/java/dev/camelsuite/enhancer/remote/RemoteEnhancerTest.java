@@ -142,6 +142,20 @@ class RemoteEnhancerTest extends CamelTestSupport {
     }
 
     @Test
+    void aCompressedRequestIsReadAsWellAsAPlainOne() {
+        // ActiveMQ's client compresses the producer's bodies here; the workers' own connection does not
+        String uri = "enhancer:demo?queue=demo.q&timeout=10000&brokerURL=RAW(" + BROKER.url()
+                     + "?jms.useCompression=true)";
+        for (String serializer : List.of("json", "binary")) {
+            ContentItem item = template.requestBody(uri + "&serializer=" + serializer, "Angela Merkel visited Paris.",
+                    ContentItem.class);
+            assertThat(item.getText()).isEqualTo("Angela Merkel visited Paris.");
+            assertThat(item.getEntities()).singleElement()
+                    .satisfies(e -> assertThat(e.getReference()).isEqualTo("http://dbpedia.org/resource/Paris"));
+        }
+    }
+
+    @Test
     void itemsGoToTheWorkersAndResultsComeBackInBothWireFormats() {
         for (String serializer : List.of("json", "binary")) {
             String uri = remote("demo", "demo.q", "serializer=" + serializer + "&timeout=10000");

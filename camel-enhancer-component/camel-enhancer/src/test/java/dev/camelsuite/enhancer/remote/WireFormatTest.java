@@ -4,6 +4,7 @@ import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.ContentItemJson;
 import dev.camelsuite.enhancer.content.ContentItemJson.RequestContent;
 import dev.camelsuite.enhancer.content.ContentPart;
+import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -25,6 +26,19 @@ class WireFormatTest {
         // the JSON form is the complete picture: equal JSON means nothing was lost
         assertThat(ContentItemJson.toJson(back)).isEqualTo(ContentItemJson.toJson(item));
         assertThat(back.getExecutionMetadata().getPlan()).isEqualTo(item.getExecutionMetadata().getPlan());
+    }
+
+    @ParameterizedTest
+    @EnumSource(WireFormat.class)
+    void anItemWrittenIntoAMessageIsReadWhereTheClientHoldsIt(WireFormat format) throws Exception {
+        ContentItem item = sample();
+        ActiveMQBytesMessage message = new ActiveMQBytesMessage();
+        message.setStringProperty(WireProtocol.FORMAT, format.label());
+        format.writeTo(message, item, null);
+        // what sending does to the body: it is kept as the bytes the client puts on the wire, and read from there
+        message.onSend();
+        assertThat(message.getContent().getLength()).isEqualTo(format.write(item).length);
+        assertThat(ContentItemJson.toJson(WireMessages.itemOf(message))).isEqualTo(ContentItemJson.toJson(item));
     }
 
     @Test
