@@ -61,9 +61,10 @@ public enum WireFormat {
     void writeTo(BytesMessage message, ContentItem item, RequestContent request) throws JMSException {
         try {
             ContentItemJson.writeForWire(item, new BodyOutput(message), factory, request);
-        } catch (BodyOutput.Failed e) {
-            throw e.cause;
         } catch (IOException e) {
+            if (e.getCause() instanceof JMSException refused) {
+                throw refused;
+            }
             throw new UncheckedIOException(e);
         }
     }
@@ -94,7 +95,7 @@ public enum WireFormat {
         return ContentItemJson.read(data, offset, length, factory, request);
     }
 
-    /** A message's body as the generator's output; the generator writes it in a few large pieces. */
+    /** A message's body as the generator's output (a refusal of the message travels as the cause of an IOException). */
     private static final class BodyOutput extends OutputStream {
 
         private final BytesMessage message;
@@ -108,7 +109,7 @@ public enum WireFormat {
             try {
                 message.writeByte((byte) b);
             } catch (JMSException e) {
-                throw new Failed(e);
+                throw new IOException(e);
             }
         }
 
@@ -117,19 +118,7 @@ public enum WireFormat {
             try {
                 message.writeBytes(b, off, len);
             } catch (JMSException e) {
-                throw new Failed(e);
-            }
-        }
-
-        /** The message refused the bytes: the JMS exception travels through the generator. */
-        static final class Failed extends IOException {
-
-            private static final long serialVersionUID = 1L;
-            final transient JMSException cause;
-
-            Failed(JMSException cause) {
-                super(cause);
-                this.cause = cause;
+                throw new IOException(e);
             }
         }
     }
