@@ -94,24 +94,36 @@ class PrefetchWindowTest {
             context.start();
             ProducerTemplate template = context.createProducerTemplate();
             assertThat(brokerWindow()).isEqualTo(1);
-            for (int i = 0; i < 300; i++) {
-                template.requestBody(uri, "fast " + i);
+            // The window is judged by the slowest recent document in wall time: in a cold JVM documents take
+            // milliseconds (interpreted code, compiler threads and the broker on the same cores), and a stall keeps the
+            // window narrow for the next hundred documents. So how many documents it takes is the machine's affair;
+            // the promise is that short, even ones get there, within a bound.
+            int sent = 0;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (subscription().getPrefetchSize() == 1 && sent < 20_000 && System.nanoTime() < deadline) {
+                template.requestBody(uri, "fast " + sent++);
             }
-            assertThat(brokerWindow()).as("after short, even documents").isGreaterThan(1);
+            assertThat(brokerWindow()).as("after %d short, even documents", sent).isGreaterThan(1);
             template.requestBody(uri, "slow one");
             assertThat(brokerWindow()).as("right after a slow document").isEqualTo(1);
         }
     }
 
-    /** The prefetch the broker holds for the worker's one subscription (the window is told asynchronously). */
-    private static int brokerWindow() throws Exception {
+    /** The worker's one subscription, as the broker holds it. */
+    private static Subscription subscription() throws Exception {
         List<Subscription> subscriptions = BROKER.service().getDestination(new ActiveMQQueue("window.q")).getConsumers();
         assertThat(subscriptions).hasSize(1);
+        return subscriptions.get(0);
+    }
+
+    /** The prefetch the broker holds for the worker's one subscription (the window is told asynchronously). */
+    private static int brokerWindow() throws Exception {
+        Subscription subscription = subscription();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        int last = subscriptions.get(0).getPrefetchSize();
+        int last = subscription.getPrefetchSize();
         while (System.nanoTime() < deadline) {
             Thread.sleep(20);
-            int now = subscriptions.get(0).getPrefetchSize();
+            int now = subscription.getPrefetchSize();
             if (now == last) {
                 return now;
             }
