@@ -8,6 +8,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,6 +35,8 @@ public final class ContentItem {
 
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final List<TextAnnotation> annotations = new ArrayList<>();
+    /** The text annotations by id, so that an entity's mention is checked in constant time, not by a scan. */
+    private final Map<String, TextAnnotation> annotationsById = new HashMap<>();
     private final List<EntityAnnotation> entities = new ArrayList<>();
     private final Map<String, ContentPart> parts = new LinkedHashMap<>();
     private volatile String uri;
@@ -205,7 +208,7 @@ public final class ContentItem {
             }
             TextAnnotation a = new TextAnnotation("ta-" + nextAnnotation++, type, begin, end, t.substring(begin, end),
                     confidence, engine, features);
-            annotations.add(a);
+            keep(a);
             return a;
         } finally {
             lock.writeLock().unlock();
@@ -220,11 +223,16 @@ public final class ContentItem {
         try {
             TextAnnotation a = new TextAnnotation("ta-" + nextAnnotation++, type, -1, -1, null, confidence, engine,
                     features);
-            annotations.add(a);
+            keep(a);
             return a;
         } finally {
             lock.writeLock().unlock();
         }
+    }
+
+    private void keep(TextAnnotation a) {
+        annotations.add(a);
+        annotationsById.put(a.getId(), a);
     }
 
     /** States the language of the whole text, as a language detection engine does. */
@@ -245,7 +253,7 @@ public final class ContentItem {
         requireConfidence(confidence);
         lock.writeLock().lock();
         try {
-            if (textAnnotation != null && !annotations.contains(textAnnotation)) {
+            if (textAnnotation != null && !textAnnotation.equals(annotationsById.get(textAnnotation.getId()))) {
                 throw new IllegalArgumentException("Text annotation " + textAnnotation.getId()
                                                    + " does not belong to content item " + getUri());
             }
@@ -262,7 +270,7 @@ public final class ContentItem {
     void restoreAnnotation(TextAnnotation a) {
         lock.writeLock().lock();
         try {
-            annotations.add(a);
+            keep(a);
             nextAnnotation = Math.max(nextAnnotation, numberOf(a.getId()) + 1);
         } finally {
             lock.writeLock().unlock();
