@@ -44,6 +44,13 @@ public final class EnhancerConstants {
               javaType = "String")
     public static final String ENGINE = "CamelEnhancerEngine";
 
+    /**
+     * Exchange property (not a header): a {@link dev.camelsuite.enhancer.engine.Cancellation} of the caller's; when
+     * the caller cancels it, a chain running in this JVM for the exchange stops and the exchange fails with a
+     * {@link java.util.concurrent.CancellationException}.
+     */
+    public static final String CANCELLATION = "CamelEnhancerCancellation";
+
     /** Standard header read as the caller's language when the body is not yet a content item. */
     public static final String CONTENT_LANGUAGE = "Content-Language";
 

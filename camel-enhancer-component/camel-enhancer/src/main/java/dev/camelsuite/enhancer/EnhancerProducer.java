@@ -1,6 +1,9 @@
 package dev.camelsuite.enhancer;
 
+import java.util.concurrent.CancellationException;
+
 import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.job.ChainRunner;
 import dev.camelsuite.enhancer.job.EnhancementJob;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
@@ -44,7 +47,8 @@ public class EnhancerProducer extends DefaultAsyncProducer {
         try {
             ContentItem item = ContentItemBodies.from(exchange);
             long timeout = ContentItemBodies.timeout(exchange, endpoint.getConfiguration());
-            return runner.run(item, timeout, (job, sync) -> jobDone(exchange, callback, job, sync, timeout));
+            Cancellation caller = exchange.getProperty(EnhancerConstants.CANCELLATION, Cancellation.class);
+            return runner.run(item, timeout, caller, (job, sync) -> jobDone(exchange, callback, job, sync, timeout));
         } catch (Exception e) {
             exchange.setException(e);
             callback.done(true);
@@ -62,6 +66,8 @@ public class EnhancerProducer extends DefaultAsyncProducer {
             if (job.isTimedOut()) {
                 exchange.setException(new ExchangeTimedOutException(exchange, timeout,
                         metadata.getChainExecution().getStatusMessage()));
+            } else if (job.isCancelled()) {
+                exchange.setException(new CancellationException(metadata.getChainExecution().getStatusMessage()));
             } else if (failed && endpoint.getConfiguration().isThrowOnFailure()) {
                 exchange.setException(EnhancementResults.failure(metadata, job.getFailedEngine(), job.getFailure()));
             }

@@ -7,6 +7,7 @@ import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
 import org.apache.camel.support.service.ServiceHelper;
@@ -80,6 +81,18 @@ public final class ChainRunner extends ServiceSupport {
      * @throws EnhancementException when the item carries metadata this chain cannot continue
      */
     public boolean run(ContentItem item, long timeoutMillis, JobListener listener) throws EnhancementException {
+        return run(item, timeoutMillis, null, listener);
+    }
+
+    /**
+     * Starts enhancing an item for a caller that may give up ({@link Cancellation}).
+     *
+     * @param caller the caller's cancellation, or null
+     * @return true when the job already ended on this thread
+     * @throws EnhancementException when the item carries metadata this chain cannot continue
+     */
+    public boolean run(ContentItem item, long timeoutMillis, Cancellation caller, JobListener listener)
+            throws EnhancementException {
         ExecutionMetadata metadata = item.getExecutionMetadata();
         PreparedChain chain = prepared;
         EnhancementEngine[] engines;
@@ -91,7 +104,7 @@ public final class ChainRunner extends ServiceSupport {
             metadata.prepareContinuation();
             engines = chain.enginesFor(metadata.getPlan(), this::resolveEngine);
         }
-        return component.getJobManager().enhance(item, metadata, engines, timeoutMillis, listener);
+        return component.getJobManager().enhance(item, metadata, engines, timeoutMillis, caller, listener);
     }
 
     private void checkContinuation(ContentItem item, ExecutionMetadata metadata) throws EnhancementException {

@@ -9,6 +9,7 @@ import dev.camelsuite.enhancer.chain.ExecutionNode;
 import dev.camelsuite.enhancer.chain.ExecutionPlan;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.engine.CanEnhance;
+import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.engine.EngineException;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import dev.camelsuite.enhancer.metadata.EngineExecution;
@@ -23,6 +24,10 @@ import dev.camelsuite.enhancer.metadata.ExecutionStatus;
  * <p>
  * All state changes, of the job and of its execution metadata, happen under the job's monitor. Whoever moves a node
  * from running to done owns its outcome, so an engine that finishes after its timeout changes nothing.
+ * <p>
+ * A job that runs out of time, or whose caller gives up, stops: its running nodes are ended as failed, nothing new
+ * starts, its listener is told, and its {@link Cancellation} tells the engines still running to stop (they check it as
+ * they go; their threads are interrupted too).
  */
 public final class EnhancementJob {
 
@@ -42,6 +47,9 @@ public final class EnhancementJob {
     private final int[] waitingFor;
     private final byte[] state;
     private final Thread[] runners;
+    private final Cancellation cancellation = new Cancellation();
+    private Cancellation caller;
+    private Runnable callerGaveUp;
     private ScheduledFuture<?>[] engineTimeouts;
     private ScheduledFuture<?> chainTimeout;
     private int running;
@@ -49,6 +57,8 @@ public final class EnhancementJob {
     private boolean failed;
     private boolean finished;
     private boolean timedOut;
+    private boolean cancelled;
+    private boolean stopped;
     private String failedEngine;
     private Throwable failure;
     private Thread startingThread;
@@ -71,9 +81,10 @@ public final class EnhancementJob {
     /**
      * Starts the job, running what it can on this thread.
      *
+     * @param caller the caller's cancellation, or null
      * @return true when the job has already ended and told its listener with {@code sync = true}
      */
-    boolean start(long timeoutMillis) {
+    boolean start(long timeoutMillis, Cancellation caller) {
         int[] ready;
         boolean endNow;
         synchronized (this) {
@@ -107,10 +118,17 @@ public final class EnhancementJob {
                 chainTimeout = manager.schedule(() -> chainTimedOut(timeoutMillis), timeoutMillis);
             }
             endNow = running == 0;
+            if (!endNow && caller != null) {
+                this.caller = caller;
+                this.callerGaveUp = () -> callerGaveUp(caller.reason());
+            }
         }
         if (endNow) {
             finish();
         } else {
+            if (callerGaveUp != null) {
+                caller.onCancel(callerGaveUp);
+            }
             dispatch(ready, true);
         }
         synchronized (this) {
@@ -204,7 +222,9 @@ public final class EnhancementJob {
                     message = reason == null || reason.isBlank() ? CANNOT_ENHANCE : CANNOT_ENHANCE + ": " + reason;
                     status = node.isOptional() ? ExecutionStatus.SKIPPED : ExecutionStatus.COMPLETED;
                 } else {
-                    invokeWithRetries(engine, can, node.getMaxRetries());
+                    try (Cancellation.Scope scope = cancellation.enter()) {
+                        invokeWithRetries(engine, can, node.getMaxRetries());
+                    }
                 }
             } catch (Throwable t) {
                 status = ExecutionStatus.FAILED;
@@ -353,10 +373,34 @@ public final class EnhancementJob {
     }
 
     private void chainTimedOut(long timeoutMillis) {
-        synchronized (this) {
-            if (finished) {
-                return;
+        if (stop("Enhancement Chain '" + plan.getChainName() + "' did not complete within " + timeoutMillis + " ms",
+                "was still running when the chain timed out after " + timeoutMillis + " ms", true)) {
+            finish();
+        }
+    }
+
+    /** The caller gave up: the job stops, and its end is told from the pool, not from the caller's thread. */
+    private void callerGaveUp(String reason) {
+        if (stop("Enhancement Chain '" + plan.getChainName() + "' was cancelled: " + reason,
+                "was still running when the chain was cancelled", false)) {
+            try {
+                manager.execute(this::finish);
+            } catch (RejectedExecutionException e) {
+                finish();
             }
+        }
+    }
+
+    /**
+     * Ends the running nodes as failed and the chain with {@code chainMessage}; nothing new starts, and the engines
+     * still running are told to stop. Answers false when the job had ended or stopped already.
+     */
+    private boolean stop(String chainMessage, String engineMessage, boolean timeout) {
+        synchronized (this) {
+            if (finished || stopped) {
+                return false;
+            }
+            stopped = true;
             Instant now = Instant.now();
             for (int i = 0; i < state.length; i++) {
                 if (state[i] == RUNNING) {
@@ -364,18 +408,18 @@ public final class EnhancementJob {
                     running--;
                     if (runners[i] != null) {
                         runners[i].interrupt();
-                        metadata.getEngineExecution(i).fail(now, "Engine '" + plan.getNode(i).getEngine()
-                                                                 + "' was still running when the chain timed out after "
-                                                                 + timeoutMillis + " ms");
+                        metadata.getEngineExecution(i).fail(now, "Engine '" + plan.getNode(i).getEngine() + "' "
+                                                                 + engineMessage);
                     }
                 }
             }
-            timedOut = true;
+            timedOut = timeout;
+            cancelled = !timeout;
             failed = true;
-            metadata.getChainExecution().fail(now, "Enhancement Chain '" + plan.getChainName()
-                                                   + "' did not complete within " + timeoutMillis + " ms");
+            metadata.getChainExecution().fail(now, chainMessage);
         }
-        finish();
+        cancellation.cancel(chainMessage);
+        return true;
     }
 
     private void finish() {
@@ -393,6 +437,9 @@ public final class EnhancementJob {
             }
             sync = Thread.currentThread() == startingThread;
             completedSync = sync;
+        }
+        if (callerGaveUp != null) {
+            caller.removeListener(callerGaveUp);
         }
         listener.jobDone(this, sync);
     }
@@ -413,6 +460,11 @@ public final class EnhancementJob {
     /** Whether the chain did not complete within its timeout. */
     public synchronized boolean isTimedOut() {
         return timedOut;
+    }
+
+    /** Whether the caller gave up on the job ({@link Cancellation}) before it ended. */
+    public synchronized boolean isCancelled() {
+        return cancelled;
     }
 
     /** The required engine whose failure failed the chain, or null. */

@@ -8,6 +8,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
 import org.apache.camel.CamelContext;
@@ -65,11 +66,22 @@ public class EnhancementJobManager extends ServiceSupport {
      */
     public boolean enhance(ContentItem item, ExecutionMetadata metadata, EnhancementEngine[] engines,
                            long timeoutMillis, JobListener listener) {
+        return enhance(item, metadata, engines, timeoutMillis, null, listener);
+    }
+
+    /**
+     * Starts enhancing an item for a caller that may give up: cancelling {@code caller} cancels the job (nothing new
+     * starts, running engines are asked to stop, the listener is told at once).
+     *
+     * @param caller the caller's cancellation, or null when the caller waits for the end
+     */
+    public boolean enhance(ContentItem item, ExecutionMetadata metadata, EnhancementEngine[] engines,
+                           long timeoutMillis, Cancellation caller, JobListener listener) {
         if (!isRunAllowed()) {
             throw new RejectedExecutionException("The enhancement job manager is not running");
         }
         item.setExecutionMetadata(metadata);
-        return new EnhancementJob(this, item, metadata, engines, listener).start(timeoutMillis);
+        return new EnhancementJob(this, item, metadata, engines, listener).start(timeoutMillis, caller);
     }
 
     /** Enhances an item and waits for the end of the job: a blocking convenience for code outside routes. */

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.TextAnnotation;
 import dev.camelsuite.enhancer.engine.CanEnhance;
+import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.engine.EngineException;
 import dev.camelsuite.enhancer.engine.EngineOrder;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
@@ -164,7 +165,10 @@ public class DictionaryLinkingEngine implements EnhancementEngine {
                                               vocabulary.getLanguages()) + ")");
         }
         String text = item.getText();
-        for (Mention mention : mentions(trie, text, language)) {
+        // a text of many mentions may outlast its chain: stop between mentions once the run is cancelled
+        Cancellation cancellation = Cancellation.current();
+        for (Mention mention : mentions(trie, text, language, cancellation)) {
+            cancellation.check();
             String kind = mention.kind();
             TextAnnotation annotation = item.addAnnotation(ENTITY, mention.begin, mention.end, mention.confidence,
                     name, kind == null ? null : Map.of(TextAnnotation.ENTITY_TYPE_FEATURE, kind));
@@ -205,10 +209,13 @@ public class DictionaryLinkingEngine implements EnhancementEngine {
         }
     }
 
-    private List<Mention> mentions(PayloadTrie<List<Candidate>> trie, String text, String language) {
+    private List<Mention> mentions(PayloadTrie<List<Candidate>> trie, String text, String language,
+                                   Cancellation cancellation) {
         Collection<PayloadEmit<List<Candidate>>> emits = trie.parseText(text);
+        cancellation.check();
         List<Mention> found = new ArrayList<>(emits.size());
         for (PayloadEmit<List<Candidate>> emit : emits) {
+            cancellation.check();
             int begin = emit.getStart();
             int end = emit.getEnd() + 1;
             String written = text.substring(begin, end);

@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.TextAnnotation;
 import dev.camelsuite.enhancer.engine.CanEnhance;
+import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.engine.EngineException;
 import dev.camelsuite.enhancer.engine.EngineOrder;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
@@ -88,6 +89,7 @@ public class SentenceDetectionEngine implements EnhancementEngine {
         }
         Span[] sentences = detector.sentPosDetect(item.getText());
         double[] probabilities = detector.getSentenceProbabilities();
+        Cancellation.current().check();
         for (int i = 0; i < sentences.length; i++) {
             double p = i < probabilities.length ? probabilities[i] : 1.0;
             item.addAnnotation(SENTENCE, sentences[i].getStart(), sentences[i].getEnd(), p, name, null);

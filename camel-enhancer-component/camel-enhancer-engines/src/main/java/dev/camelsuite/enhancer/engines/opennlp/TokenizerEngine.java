@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.TextAnnotation;
 import dev.camelsuite.enhancer.engine.CanEnhance;
+import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.engine.EngineException;
 import dev.camelsuite.enhancer.engine.EngineOrder;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
@@ -124,7 +125,10 @@ public class TokenizerEngine implements EnhancementEngine {
         if (sentences.isEmpty()) {
             tokenize(item, tokenizer, text, 0);
         } else {
+            // a text of many sentences may outlast its chain: stop between sentences once the run is cancelled
+            Cancellation cancellation = Cancellation.current();
             for (TextAnnotation sentence : sentences) {
+                cancellation.check();
                 tokenize(item, tokenizer, sentence.getCoveredText(), sentence.getBegin());
             }
         }
