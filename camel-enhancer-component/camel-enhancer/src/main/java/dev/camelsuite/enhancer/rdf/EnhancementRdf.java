@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -38,6 +39,7 @@ import org.eclipse.rdf4j.model.impl.LinkedHashModel;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.model.vocabulary.RDF;
 import org.eclipse.rdf4j.model.vocabulary.XSD;
+import org.eclipse.rdf4j.rio.RDFHandler;
 import org.eclipse.rdf4j.rio.RDFHandlerException;
 import org.eclipse.rdf4j.rio.RDFParseException;
 import org.eclipse.rdf4j.rio.RDFParser;
@@ -53,6 +55,8 @@ import org.eclipse.rdf4j.rio.helpers.StatementCollector;
 public final class EnhancementRdf {
 
     private static final ValueFactory VF = SimpleValueFactory.getInstance();
+    /** The prefixes written, in order. */
+    private static final Map<String, String> NAMESPACES = namespaces();
     private static final Pattern LANGUAGE_TAG = Pattern.compile("[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*");
 
     // execution metadata
@@ -108,6 +112,17 @@ public final class EnhancementRdf {
     private EnhancementRdf() {
     }
 
+    private static Map<String, String> namespaces() {
+        Map<String, String> namespaces = new LinkedHashMap<>();
+        namespaces.put("em", Vocabulary.EM);
+        namespaces.put("ep", Vocabulary.EP);
+        namespaces.put("fise", Vocabulary.FISE);
+        namespaces.put("dc", Vocabulary.DC);
+        namespaces.put("rdf", RDF.NAMESPACE);
+        namespaces.put("xsd", XSD.NAMESPACE);
+        return namespaces;
+    }
+
     /** The item's enhancements (Stanbol's enhancement structure) and, if it has them, its execution metadata. */
     public static Model toModel(ContentItem item) {
         return toModel(item, true);
@@ -125,6 +140,36 @@ public final class EnhancementRdf {
      */
     public static Model toModel(ContentItem item, boolean withMetadata) {
         Model model = newModel();
+        emit(item, withMetadata, model::add);
+        return model;
+    }
+
+    /**
+     * Writes what {@link #toModel(ContentItem, boolean)} answers as it is made, statement by statement, without
+     * holding the graph: the enhancements of a long text are many times its size. JSON-LD is written node by node
+     * ({@link JsonLdStream}), the other formats by RDF4J's writers.
+     */
+    public static void write(ContentItem item, boolean withMetadata, RdfFormat format, OutputStream out) {
+        RDFHandler writer = format == RdfFormat.JSON_LD ? new JsonLdStream(out) : format.writer(out);
+        try {
+            writer.startRDF();
+            NAMESPACES.forEach(writer::handleNamespace);
+            emit(item, withMetadata, (s, p, o) -> writer.handleStatement(VF.createStatement(s, p, o)));
+            writer.endRDF();
+        } catch (RDFHandlerException e) {
+            throw new UncheckedIOException(e.getCause() instanceof IOException io
+                    ? io : new IOException("Could not write " + format, e));
+        }
+    }
+
+    /** Where the statements of {@link #emit} go: a model, or a writer. */
+    @FunctionalInterface
+    private interface Statements {
+        void add(Resource subject, IRI predicate, Value object);
+    }
+
+    /** The statements of {@link #toModel(ContentItem, boolean)}, those of one subject together. */
+    private static void emit(ContentItem item, boolean withMetadata, Statements model) {
         IRI itemIri = VF.createIRI(item.getUri());
         ExecutionMetadata md = item.getExecutionMetadata();
         Map<String, Instant> createdBy = new HashMap<>();
@@ -192,12 +237,18 @@ public final class EnhancementRdf {
             }
         }
         if (md != null && withMetadata) {
-            addMetadata(model, md, itemIri);
+            // the metadata are small: gathered first, so that each subject's statements come together
+            Model metadata = new LinkedHashModel();
+            addMetadata(metadata, md, itemIri);
+            for (Resource subject : metadata.subjects()) {
+                for (Statement st : metadata.getStatements(subject, null, null)) {
+                    model.add(st.getSubject(), st.getPredicate(), st.getObject());
+                }
+            }
         }
-        return model;
     }
 
-    private static void enhancement(Model model, IRI subject, IRI item, String engine, double confidence,
+    private static void enhancement(Statements model, IRI subject, IRI item, String engine, double confidence,
                                     Instant created) {
         model.add(subject, FISE_EXTRACTED_FROM, item);
         model.add(subject, DC_CREATOR, VF.createLiteral(engine == null ? "unknown" : engine));
@@ -318,12 +369,7 @@ public final class EnhancementRdf {
 
     private static Model newModel() {
         Model model = new LinkedHashModel();
-        model.setNamespace("em", Vocabulary.EM);
-        model.setNamespace("ep", Vocabulary.EP);
-        model.setNamespace("fise", Vocabulary.FISE);
-        model.setNamespace("dc", Vocabulary.DC);
-        model.setNamespace("rdf", RDF.NAMESPACE);
-        model.setNamespace("xsd", XSD.NAMESPACE);
+        NAMESPACES.forEach(model::setNamespace);
         return model;
     }
 
