@@ -35,8 +35,19 @@ class DocumentRobotRouteTest {
         TestData.createWithContext("documentWF", "doc:yaml-2", "{\"title\": \"no text here\"}");
         TestData.awaitStatus("doc:yaml-2", "documentWF", "enhance", "error");
         Step failed = TestData.step("doc:yaml-2", "documentWF", "enhance");
-        assertThat(failed.errorMessage()).isEqualTo("The context of doc:yaml-2 has no text to enhance");
+        assertThat(failed.errorMessage()).isEqualTo("The workflow of doc:yaml-2 has no context with a text to enhance:"
+                                                    + " create it with the body {\"context\": {\"text\": \"...\"}}");
         assertThat(failed.attempts()).isEqualTo(2);
+    }
+
+    @Test
+    void noContextAtAllIsSaidInTheApisWordsNotCamels() {
+        io.restassured.RestAssured.given().queryParam("version", 1)
+                .when().post("/objects/doc:yaml-4/workflows/documentWF").then().statusCode(201);
+        TestData.awaitStatus("doc:yaml-4", "documentWF", "enhance", "error");
+        assertThat(TestData.step("doc:yaml-4", "documentWF", "enhance").errorMessage())
+                .isEqualTo("The workflow of doc:yaml-4 has no context with a text to enhance: create it with the body"
+                           + " {\"context\": {\"text\": \"...\"}}");
     }
 
     @Test

@@ -25,9 +25,9 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 /**
- * The enhancer API's bounds: a full set of turns answers 503 with Retry-After at once, and a chain out of time
- * answers 503 (the test profile: two turns, one waiting place, a 15 s chain time). The chain {@code slow} is an
- * endpoint engine that holds each document until the test lets it go.
+ * The enhancer API's bounds: a full set of turns answers 503 with Retry-After at once (the test profile: two turns,
+ * one waiting place; a chain out of time: {@link ChainDeadlineTest}). The chain {@code slow} is an endpoint engine that
+ * holds each document until the test lets it go.
  */
 @QuarkusTest
 class EnhancementBoundsTest {
@@ -93,12 +93,6 @@ class EnhancementBoundsTest {
         }
         given().when().get("/q/metrics").then().statusCode(200)
                 .body(containsString("enhancer_http_refused_total"));
-    }
-
-    @Test
-    void aChainOutOfTimeAnswers503() {
-        given().contentType("text/plain").body("held past the chain's time").when().post("/enhancer/chain/slow")
-                .then().statusCode(503).body("detail", containsString("did not finish within 15000 ms"));
     }
 
     private static int enhanceSlowly() {

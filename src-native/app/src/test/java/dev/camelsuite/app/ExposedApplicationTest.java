@@ -108,7 +108,7 @@ class ExposedApplicationTest {
         problem(given().when().get("/objects/{id}/workflows", "x".repeat(256)).then(), 400)
                 .body("detail", containsString("object id"));
         problem(given().urlEncodingEnabled(false).when().get("/objects/druid:ctl%01x/workflows").then(), 400)
-                .body("detail", containsString("control characters"));
+                .body("detail", containsString("control or invisible character U+0001"));
         problem(given().queryParam("version", "one").when().post("/objects/druid:v1/workflows/accessionWF").then(),
                 400).body("detail", containsString("version"));
         problem(given().queryParam("version", 1).queryParam("lane-id", "l".repeat(101))

@@ -42,7 +42,8 @@ class PostgresqlApplicationIT {
                && given().auth().none().when().get("/q/health/ready").statusCode() != 200) {
             Thread.sleep(250);
         }
-        given().auth().none().when().get("/q/health/ready").then().log().ifValidationFails().statusCode(200)
+        // the checks are for signed-in callers; anyone gets the status alone
+        given().when().get("/q/health/ready").then().log().ifValidationFails().statusCode(200)
                 .body("checks.name", hasItem(containsString("Database")));
     }
 }

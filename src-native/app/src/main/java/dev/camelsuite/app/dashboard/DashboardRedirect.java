@@ -2,6 +2,8 @@ package dev.camelsuite.app.dashboard;
 
 import java.net.URI;
 
+import dev.camelsuite.app.security.Needs;
+import dev.camelsuite.app.security.Role;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Response;
@@ -10,6 +12,7 @@ import jakarta.ws.rs.core.Response;
 @Path("/dashboard")
 public class DashboardRedirect {
 
+    @Needs(Role.READER)
     @GET
     public Response toThePage() {
         return Response.status(Response.Status.MOVED_PERMANENTLY).location(URI.create("/dashboard/")).build();

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import dev.camelsuite.app.security.Needs;
+import dev.camelsuite.app.security.Role;
 import dev.camelsuite.app.workflow.WorkflowOperations;
 import dev.camelsuite.workflow.StepStatus;
 import dev.camelsuite.workflow.model.Step;
@@ -37,6 +39,7 @@ public class DashboardResource {
     @Inject
     WorkflowOperations operations;
 
+    @Needs(Role.READER)
     @GET
     @Path("status")
     @Produces(MediaType.APPLICATION_JSON)

@@ -1,25 +1,31 @@
 package dev.camelsuite.app.enhancer;
 
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeUnit;
 
-import dev.camelsuite.app.http.BodyLimits;
 import dev.camelsuite.app.http.EnhancementBulkhead;
+import dev.camelsuite.app.http.PublicUrl;
 import dev.camelsuite.app.problem.Problem;
-
+import dev.camelsuite.app.security.Needs;
+import dev.camelsuite.app.security.Role;
 import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.EnhancerConstants;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.chain.ExecutionPlan;
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.content.ContentPart;
+import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.engine.EngineOrder;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
-import dev.camelsuite.enhancer.rdf.AnalysisNif;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
 import dev.camelsuite.enhancer.rdf.RdfFormat;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.Consumes;
@@ -69,32 +75,45 @@ public class EnhancerResource {
     @Context
     HttpHeaders headers;
 
-    @Inject
-    EnhancementBulkhead bulkhead;
+    @Context
+    HttpServerRequest request;
 
     @Inject
-    BodyLimits bodyLimits;
+    PublicUrl publicUrl;
+
+    @Inject
+    EnhancementBulkhead bulkhead;
 
     @ConfigProperty(name = "camelsuite.enhancer.timeout", defaultValue = "60s")
     Duration timeout;
 
+    @ConfigProperty(name = "camelsuite.enhancer.max-answer-size", defaultValue = "256M")
+    MemorySize maxAnswerSize;
+
+    @Inject
+    CurrentVertxRequest currentRequest;
+
+    @Needs(Role.READER)
     @GET
     public Response describe() {
         return rdf(EnhancerDescription.describe(base(), chainNames(), DEFAULT_CHAIN, engineNames()));
     }
 
+    @Needs(Role.READER)
     @GET
     @Path("chain")
     public Response chains() {
         return rdf(EnhancerDescription.describe(base(), chainNames(), DEFAULT_CHAIN, List.of()));
     }
 
+    @Needs(Role.READER)
     @GET
     @Path("engine")
     public Response engines() {
         return rdf(EnhancerDescription.describe(base(), List.of(), null, engineNames()));
     }
 
+    @Needs(Role.READER)
     @GET
     @Path("chain/{name}/ep")
     public Response executionPlan(@PathParam("name") String name) {
@@ -107,12 +126,14 @@ public class EnhancerResource {
         return rdf(EnhancementRdf.toModel(plan));
     }
 
+    @Needs(Role.WRITER)
     @POST
     @Consumes(MediaType.WILDCARD)
     public Response enhance(byte[] content) {
         return enhanceWith(knownChain(DEFAULT_CHAIN).getName(), content);
     }
 
+    @Needs(Role.WRITER)
     @POST
     @Path("chain/{name}")
     @Consumes(MediaType.WILDCARD)
@@ -120,6 +141,7 @@ public class EnhancerResource {
         return enhanceWith(knownChain(name).getName(), content);
     }
 
+    @Needs(Role.WRITER)
     @POST
     @Path("engine/{name}")
     @Consumes(MediaType.WILDCARD)
@@ -136,14 +158,11 @@ public class EnhancerResource {
     }
 
     private Response enhanceWith(String chain, byte[] content) {
+        long deadline = System.nanoTime() + timeout.toNanos();
         EnhanceRequest request = EnhanceRequest.of(uriInfo.getQueryParameters());
         RdfFormat format = RdfNegotiation.choose(request.rdfFormat(), headers.getAcceptableMediaTypes());
         if (content == null || content.length == 0) {
             throw new BadRequestException("The request has no content to enhance");
-        }
-        Response tooLarge = bodyLimits.check(content.length);
-        if (tooLarge != null) {
-            return tooLarge;
         }
         MediaType type = headers.getMediaType();
         String mediaType = type == null ? ContentItem.TEXT_PLAIN : type.toString();
@@ -159,61 +178,59 @@ public class EnhancerResource {
             item.setLanguage(language.trim());
             item.addLanguage(language.trim(), 1.0, CONTENT_LANGUAGE_CREATOR);
         }
+        // the client may go away while the chain runs: then the chain stops, and so does the writing of its answer
+        Cancellation cancellation = ClientGone.of(currentRequest.getCurrent());
         Exchange done;
         try {
-            done = bulkhead.run(() -> producer.request("enhancer:" + chain, ex -> {
-                ex.getIn().setBody(item);
-                ex.getIn().setHeader(EnhancerConstants.TIMEOUT, timeout.toMillis());
-            }));
+            done = bulkhead.run(() -> {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    return null;
+                }
+                return producer.request("enhancer:" + chain, ex -> {
+                    ex.getIn().setBody(item);
+                    ex.getIn().setHeader(EnhancerConstants.TIMEOUT, left);
+                    ex.setProperty(EnhancerConstants.CANCELLATION, cancellation);
+                });
+            });
         } catch (EnhancementBulkhead.Full e) {
             return Problem.builder(503, "Every enhancement turn is taken; ask again later")
                     .header(HttpHeaders.RETRY_AFTER, bulkhead.retryAfterSeconds()).build();
+        }
+        if (done == null) {
+            return outOfTime();
         }
         if (done.getException() != null) {
             return failure(done.getException());
         }
         ContentItem enhanced = done.getMessage().getBody(ContentItem.class);
-        boolean withContent = request.outputContent() != null && !request.outputContent().isBlank();
-        if (!withContent && !request.outputAnalysis()) {
-            return rdf(EnhancementRdf.toModel(enhanced, request.executionMetadata()), format);
+        EnhancementAnswer answer = new EnhancementAnswer(enhanced, request, format);
+        AnswerBuffer written = new AnswerBuffer(maxAnswerSize.asLongValue(), deadline, cancellation);
+        String answerType;
+        try {
+            answerType = answer.writeTo(written);
+        } catch (AnswerBuffer.TooLarge e) {
+            return Problem.of(413, "The enhancements of this content take more than " + e.limit + " bytes as "
+                                   + format.mediaType() + ", the most this server answers"
+                                   + " (camelsuite.enhancer.max-answer-size): send a shorter text");
+        } catch (AnswerBuffer.OutOfTime e) {
+            return outOfTime();
+        } catch (CancellationException e) {
+            // the client went away: nobody reads this
+            return Problem.of(503, e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException("An answer written into memory failed", e);
         }
-        return multipart(enhanced, request, format, withContent);
+        if (written.isHeld()) {
+            return Response.ok((StreamingOutput) written::writeTo, answerType).build();
+        }
+        // a long answer whose size is allowed: written again, this time straight to the client
+        return Response.ok((StreamingOutput) answer::writeTo, answerType).build();
     }
 
-    /** Stanbol's multipart answer: the metadata, the content when asked, the NLP analysis when asked. */
-    private Response multipart(ContentItem item, EnhanceRequest request, RdfFormat format, boolean withContent) {
-        ContentPart content = withContent ? content(item, request.outputContent()) : null;
-        if (request.omitMetadata() && !request.outputAnalysis()) {
-            return Response.ok(content.data(), content.mediaType()).build();
-        }
-        MultipartAnswer answer = new MultipartAnswer();
-        if (!request.omitMetadata()) {
-            Model metadata = EnhancementRdf.toModel(item, request.executionMetadata());
-            answer.part("metadata", item.getUri(), format.mediaType(), out -> EnhancementRdf.write(metadata, format, out));
-        }
-        if (content != null) {
-            answer.part("content", item.getUri() + "_main", content.mediaType(), out -> out.write(content.data()));
-        }
-        if (request.outputAnalysis()) {
-            answer.part(AnalysisNif.CONTENT_PART, AnalysisNif.CONTENT_PART, format.mediaType(),
-                    out -> AnalysisNif.write(item, format, out));
-        }
-        return Response.ok((StreamingOutput) answer::writeTo, answer.mediaType()).build();
-    }
-
-    /** The item's content in the media type {@code outputContent} asks for. */
-    private static ContentPart content(ContentItem item, String outputContent) {
-        MediaType wanted = MediaType.valueOf(outputContent);
-        ContentPart part = item.getPart("content");
-        if (part != null && MediaType.valueOf(part.mediaType()).isCompatible(wanted)) {
-            return part;
-        }
-        if (item.getText() != null && MediaType.TEXT_PLAIN_TYPE.isCompatible(wanted)) {
-            return new ContentPart("content", "text/plain; charset=UTF-8",
-                    item.getText().getBytes(StandardCharsets.UTF_8));
-        }
-        throw new BadRequestException("Parameter outputContent: the content item has no content of type "
-                                      + outputContent);
+    private Response outOfTime() {
+        return Problem.builder(503, "The chain did not finish within " + timeout.toMillis() + " ms")
+                .header(HttpHeaders.RETRY_AFTER, bulkhead.retryAfterSeconds()).build();
     }
 
     /**
@@ -225,8 +242,11 @@ public class EnhancerResource {
             return Problem.of(500, e.getMessage());
         }
         if (e instanceof ExchangeTimedOutException) {
-            return Problem.builder(503, "The chain did not finish within " + timeout.toMillis() + " ms")
-                    .header(HttpHeaders.RETRY_AFTER, bulkhead.retryAfterSeconds()).build();
+            return outOfTime();
+        }
+        if (e instanceof CancellationException) {
+            // the client went away: nobody reads this
+            return Problem.of(503, e.getMessage());
         }
         throw new IllegalStateException("The enhancement failed", e);
     }
@@ -253,8 +273,7 @@ public class EnhancerResource {
     }
 
     private String base() {
-        String base = uriInfo.getBaseUriBuilder().path("enhancer").build().toString();
-        return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        return publicUrl.of(request) + "/enhancer";
     }
 
     private Response rdf(Model model) {

@@ -24,8 +24,18 @@ final class MultipartAnswer {
     private record Part(String name, String fileName, String mediaType, PartBody body) {
     }
 
-    private final String boundary = "contentItem-" + UUID.randomUUID();
+    private final String boundary;
     private final List<Part> parts = new ArrayList<>();
+
+    /** @param boundary the parts' boundary: the same when one answer is written twice */
+    MultipartAnswer(String boundary) {
+        this.boundary = boundary;
+    }
+
+    /** A boundary no content holds. */
+    static String newBoundary() {
+        return "contentItem-" + UUID.randomUUID();
+    }
 
     String mediaType() {
         return "multipart/form-data; boundary=" + boundary;

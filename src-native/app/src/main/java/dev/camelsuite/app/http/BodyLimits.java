@@ -1,8 +1,13 @@
 package dev.camelsuite.app.http;
 
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
 import dev.camelsuite.app.problem.Problem;
 import io.quarkus.runtime.configuration.MemorySize;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
@@ -11,9 +16,10 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * The largest body each API takes: {@code camelsuite.enhancer.max-body-size} (1 MB) for content to enhance,
- * {@code camelsuite.workflow.max-body-size} (64 KB) for the workflow API's small XML and JSON bodies. A request that
- * declares a longer body is answered 413 before anything reads it; a chunked one is held to the same limit by
- * {@link #check} once read, and to {@code quarkus.http.limits.max-body-size} while it arrives.
+ * {@code camelsuite.workflow.max-body-size} (64 KB) for the workflow API's small XML and JSON bodies. The limit holds
+ * however the body is framed: a request that declares a longer body is answered 413 before anything reads it, and any
+ * body, declared or sent in chunks, is read through a count that answers 413 at the first byte over the limit, before
+ * the operation sees any of it. ({@code quarkus.http.limits.max-body-size} bounds what the server buffers at all.)
  */
 @ApplicationScoped
 public class BodyLimits {
@@ -25,26 +31,20 @@ public class BodyLimits {
     MemorySize workflowLimit;
 
     @ServerRequestFilter(preMatching = true)
-    public Response declaredLength(ContainerRequestContext request) {
-        String length = request.getHeaderString(HttpHeaders.CONTENT_LENGTH);
-        if (length == null) {
-            return null;
-        }
+    public Response limit(ContainerRequestContext request) {
         long limit = limitOf(request.getUriInfo().getPath());
-        try {
-            if (Long.parseLong(length.trim()) > limit) {
-                return tooLarge(limit);
+        String length = request.getHeaderString(HttpHeaders.CONTENT_LENGTH);
+        if (length != null) {
+            try {
+                if (Long.parseLong(length.trim()) > limit) {
+                    return tooLarge(limit);
+                }
+            } catch (NumberFormatException e) {
+                return Problem.of(400, "Content-Length must be a number of bytes");
             }
-        } catch (NumberFormatException e) {
-            return Problem.of(400, "Content-Length must be a number of bytes");
         }
+        request.setEntityStream(new Limited(request.getEntityStream(), limit));
         return null;
-    }
-
-    /** The enhancer's limit, for a body that came in chunks: a 413 answer when {@code length} is over it, else null. */
-    public Response check(long length) {
-        long limit = enhancerLimit.asLongValue();
-        return length > limit ? tooLarge(limit) : null;
     }
 
     private long limitOf(String path) {
@@ -53,5 +53,49 @@ public class BodyLimits {
 
     private static Response tooLarge(long limit) {
         return Problem.of(413, "The body is larger than this API takes: at most " + limit + " bytes");
+    }
+
+    /** A body that ends the request with 413 when more than its limit is read. */
+    private static final class Limited extends FilterInputStream {
+
+        private final long limit;
+        private long read;
+
+        Limited(InputStream body, long limit) {
+            super(body);
+            this.limit = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long skipped = super.skip(n);
+            count(skipped);
+            return skipped;
+        }
+
+        private void count(long n) {
+            read += n;
+            if (read > limit) {
+                throw new WebApplicationException(tooLarge(limit));
+            }
+        }
     }
 }

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vertx.core.http.HttpServerResponse;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -40,6 +41,16 @@ public final class Problem {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("A map of strings and numbers is always JSON", e);
         }
+    }
+
+    /**
+     * Ends a Vert.x answer with a problem: for refusals made before the REST layer sees a request (sign-in, the
+     * request's target), where no exception mapper runs.
+     */
+    public static void send(HttpServerResponse response, int status, String detail) {
+        Response problem = of(status, detail);
+        response.setStatusCode(status).putHeader("Content-Type", problem.getMediaType().toString())
+                .end((String) problem.getEntity());
     }
 
     static String title(int status) {

@@ -1,10 +1,10 @@
 package dev.camelsuite.app.security;
 
 /**
- * Which role a request needs, by its method and path. The one table of who may do what: reading is {@link Role#READER},
- * a change is {@link Role#WRITER}, and what destroys state is {@link Role#ADMIN}. Health is open, so that load
- * balancers and orchestrators can probe without credentials. (Re-creating a workflow is a POST like creating one; the
- * workflow API checks for {@link Role#ADMIN} when the workflow exists already.)
+ * The least role a request needs before anything reads it, by its HTTP method alone: a read needs {@link Role#READER},
+ * any other method {@link Role#WRITER}. Health is open, so that load balancers and orchestrators can probe without
+ * credentials. What each operation needs beyond that is said on the resource method that serves it ({@link Needs},
+ * checked by {@link OperationRoles}), never decided from the path's text.
  */
 public final class AccessRules {
 
@@ -18,12 +18,7 @@ public final class AccessRules {
         }
         return switch (method) {
             case "GET", "HEAD", "OPTIONS" -> Role.READER;
-            case "DELETE" -> Role.ADMIN;
-            default -> isSkipAll(path) ? Role.ADMIN : Role.WRITER;
+            default -> Role.WRITER;
         };
-    }
-
-    private static boolean isSkipAll(String path) {
-        return path.startsWith("/objects/") && path.endsWith("/skip-all");
     }
 }

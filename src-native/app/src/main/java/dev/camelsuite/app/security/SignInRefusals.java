@@ -2,12 +2,10 @@ package dev.camelsuite.app.security;
 
 import dev.camelsuite.app.problem.Problem;
 import io.quarkus.security.ForbiddenException;
-import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.ws.rs.core.Response;
 
 /**
  * A signed-in caller lacking the role a request needs gets 403 as a problem naming that role, like every other error
@@ -39,8 +37,6 @@ public class SignInRefusals {
     }
 
     private static void answer(RoutingContext request, int status, String detail) {
-        Response problem = Problem.of(status, detail);
-        request.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, problem.getMediaType().toString())
-                .end((String) problem.getEntity());
+        Problem.send(request.response(), status, detail);
     }
 }

@@ -2,6 +2,8 @@ package dev.camelsuite.app.workflow;
 
 import java.util.List;
 
+import dev.camelsuite.app.security.Needs;
+import dev.camelsuite.app.security.Role;
 import dev.camelsuite.workflow.model.Milestone;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -22,6 +24,7 @@ public class LifecycleResource {
      * when every step of that version is done, else that version's milestones — and nothing without a version, as
      * the workflow service answers.
      */
+    @Needs(Role.READER)
     @GET
     @Produces(ObjectWorkflowsResource.XML)
     public String lifecycle(@PathParam("objectId") String objectId, @QueryParam("active-only") String activeOnly,

@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.camelsuite.app.http.PublicUrl;
 import dev.camelsuite.app.problem.Problem;
+import dev.camelsuite.app.security.Needs;
 import dev.camelsuite.app.security.Role;
 import dev.camelsuite.app.security.SignIn;
 import dev.camelsuite.workflow.Workflow;
@@ -14,6 +16,7 @@ import dev.camelsuite.workflow.WorkflowNotFoundException;
 import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepUpdate;
 import io.quarkus.security.identity.SecurityIdentity;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -30,7 +33,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.core.UriBuilder;
 
 /**
  * An object's workflows, as the workflow service serves them: create from a template, read as XML, update a step,
@@ -55,7 +58,11 @@ public class ObjectWorkflowsResource {
     @Inject
     SecurityIdentity identity;
 
+    @Inject
+    PublicUrl publicUrl;
+
     /** Every workflow of the object, every version: {@code <workflows objectId>}. */
+    @Needs(Role.READER)
     @GET
     @Produces(XML)
     public String workflows(@PathParam("objectId") String objectId) {
@@ -65,6 +72,7 @@ public class ObjectWorkflowsResource {
     }
 
     /** One workflow, every version: {@code <workflow objectId id>}, empty when the object has no such workflow. */
+    @Needs(Role.READER)
     @GET
     @Path("{workflow}")
     @Produces(XML)
@@ -82,13 +90,15 @@ public class ObjectWorkflowsResource {
      * a cross-site form cannot create. 201;
      * an unknown template is a 400.
      */
+    @Needs(Role.WRITER)
     @POST
     @Path("{workflow}")
     @Consumes({ MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML, MediaType.TEXT_XML,
                 MediaType.APPLICATION_OCTET_STREAM, MediaType.APPLICATION_FORM_URLENCODED })
     public Response create(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
                            @QueryParam("version") String version, @QueryParam("lane-id") String lane,
-                           @HeaderParam(HttpHeaders.CONTENT_TYPE) MediaType type, String body, @Context UriInfo uri) {
+                           @HeaderParam(HttpHeaders.CONTENT_TYPE) MediaType type, String body,
+                           @Context HttpServerRequest request) {
         RequestParameters.objectId(objectId);
         refuseFormContent(type, body);
         int v = RequestParameters.requiredPositiveInt("version", version);
@@ -98,8 +108,8 @@ public class ObjectWorkflowsResource {
                                    + ": re-creating it resets its steps, which needs the admin role");
         }
         // the location is made before the change, so nothing can fail after it is committed
-        URI location = uri.getBaseUriBuilder().path(ObjectWorkflowsResource.class).path("{workflow}")
-                .build(objectId, workflow);
+        URI location = UriBuilder.fromUri(publicUrl.of(request)).path(ObjectWorkflowsResource.class)
+                .path("{workflow}").build(objectId, workflow);
         operations.create(objectId, workflow, v, RequestParameters.lane(lane), context);
         return Response.created(location).build();
     }
@@ -109,6 +119,7 @@ public class ObjectWorkflowsResource {
      * {@code {"next_steps":[…]}}. 404 when the object has no such step, 400 when the body names another process or
      * is not a valid process element, 409 when {@code current-status} is not the step's status.
      */
+    @Needs(Role.WRITER)
     @PUT
     @Path("{workflow}/{process}")
     @Consumes({ MediaType.APPLICATION_XML, MediaType.TEXT_XML })
@@ -134,6 +145,7 @@ public class ObjectWorkflowsResource {
     }
 
     /** Skips every step of the active version, with the note of the optional {@code <process note/>} body. 204. */
+    @Needs(Role.ADMIN)
     @POST
     @Path("{workflow}/skip-all")
     @Consumes({ MediaType.APPLICATION_XML, MediaType.TEXT_XML, MediaType.APPLICATION_OCTET_STREAM,
@@ -149,6 +161,7 @@ public class ObjectWorkflowsResource {
     }
 
     /** Deletes one version of the workflow, or every version without {@code version}. 204. */
+    @Needs(Role.ADMIN)
     @DELETE
     @Path("{workflow}")
     public Response delete(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
@@ -159,6 +172,7 @@ public class ObjectWorkflowsResource {
     }
 
     /** Deletes every workflow and context of the object. 204. */
+    @Needs(Role.ADMIN)
     @DELETE
     public Response deleteAll(@PathParam("objectId") String objectId) {
         RequestParameters.objectId(objectId);

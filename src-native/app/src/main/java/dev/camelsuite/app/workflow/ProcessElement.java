@@ -3,6 +3,7 @@ package dev.camelsuite.app.workflow;
 import java.io.IOException;
 import java.io.StringReader;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -13,6 +14,7 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 import org.xml.sax.InputSource;
 import org.xml.sax.SAXException;
+import org.xml.sax.SAXParseException;
 
 /**
  * The body of a step update, {@code <process name status errorMessage errorText elapsed lifecycle note laneId/>}: the
@@ -22,6 +24,10 @@ import org.xml.sax.SAXException;
 record ProcessElement(String name, String status, String errorMessage, String errorText, String elapsed,
                       String lifecycle, String note, String laneId) {
 
+    /** The longest number read from a body. */
+    private static final int MAX_NUMBER_LENGTH = 40;
+    /** Digits before the point of the store's elapsed column, DECIMAL(14, 3). */
+    private static final int MAX_ELAPSED_DIGITS = 11;
     private static final String STATUSES = Arrays.stream(StepStatus.values()).map(StepStatus::label)
             .collect(Collectors.joining(", "));
 
@@ -39,9 +45,10 @@ record ProcessElement(String name, String status, String errorMessage, String er
                                                   + " <process name=\"shelve\" status=\"completed\"/>");
             }
             process = (Element) found.item(0);
+        } catch (SAXParseException e) {
+            throw new InvalidRequestException(notWellFormed(e), e);
         } catch (SAXException | IOException e) {
-            throw new InvalidRequestException("The body is not well-formed XML (document types are not allowed): "
-                                              + e.getMessage(), e);
+            throw new InvalidRequestException("The body is not well-formed XML", e);
         }
         return new ProcessElement(attribute(process, "name"), attribute(process, "status"),
                 attribute(process, "errorMessage"), attribute(process, "errorText"), attribute(process, "elapsed"),
@@ -85,19 +92,45 @@ record ProcessElement(String name, String status, String errorMessage, String er
         return status;
     }
 
+    /**
+     * The elapsed seconds as the store keeps them (at most {@value #MAX_ELAPSED_DIGITS} digits before the point, 3
+     * after). The text is bounded before it is read, and the number's magnitude before any arithmetic: a number like
+     * {@code 1e2000000} is short, but rounding it would take seconds.
+     */
     private BigDecimal elapsedSeconds() {
         if (elapsed == null || elapsed.isBlank()) {
             return null;
         }
-        try {
-            BigDecimal seconds = new BigDecimal(elapsed.trim());
-            if (seconds.signum() >= 0) {
-                return seconds;
+        String text = elapsed.trim();
+        BigDecimal seconds = null;
+        if (text.length() <= MAX_NUMBER_LENGTH) {
+            try {
+                seconds = new BigDecimal(text);
+            } catch (NumberFormatException e) {
+                // answered below
             }
-        } catch (NumberFormatException e) {
-            // answered below
         }
-        throw new InvalidRequestException("Attribute elapsed must be a number of seconds >= 0, not '" + elapsed + "'");
+        if (seconds == null || seconds.signum() < 0
+            || seconds.signum() > 0 && seconds.precision() - seconds.scale() > MAX_ELAPSED_DIGITS) {
+            throw new InvalidRequestException("Attribute elapsed must be a number of seconds from 0 to 99999999999.999,"
+                                              + " e.g. 12.5, not '" + abbreviated(text) + "'");
+        }
+        // a value too small to keep (1e-2000000) is 0: no rounding that would have to divide by 10^2000000
+        return seconds.scale() > MAX_NUMBER_LENGTH ? BigDecimal.ZERO.setScale(3)
+                : seconds.setScale(3, RoundingMode.HALF_UP);
+    }
+
+    /** Where the XML went wrong, in this API's words rather than the parser's. */
+    private static String notWellFormed(SAXParseException e) {
+        String message = e.getMessage() == null ? "" : e.getMessage();
+        if (message.contains("DOCTYPE")) {
+            return "The body has a document type declaration (<!DOCTYPE …>): this API takes none";
+        }
+        return "The body is not well-formed XML at line " + e.getLineNumber() + ", column " + e.getColumnNumber();
+    }
+
+    private static String abbreviated(String text) {
+        return text.length() <= MAX_NUMBER_LENGTH ? text : text.substring(0, MAX_NUMBER_LENGTH) + "…";
     }
 
     private static String attribute(Element e, String name) {

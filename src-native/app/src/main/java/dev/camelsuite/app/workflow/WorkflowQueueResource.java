@@ -5,6 +5,8 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
 
+import dev.camelsuite.app.security.Needs;
+import dev.camelsuite.app.security.Role;
 import dev.camelsuite.workflow.StepStatus;
 import dev.camelsuite.workflow.model.StepQuery;
 import dev.camelsuite.workflow.model.StepRef;
@@ -31,6 +33,7 @@ public class WorkflowQueueResource {
      * {@code limit} (default {@value RequestParameters#DEFAULT_LIMIT}, at most {@value RequestParameters#MAX_LIMIT})
      * apply to each.
      */
+    @Needs(Role.READER)
     @GET
     @Produces(ObjectWorkflowsResource.XML)
     public String objects(@QueryParam("waiting") String waiting, @QueryParam("error") String error,
@@ -56,6 +59,7 @@ public class WorkflowQueueResource {
     }
 
     /** The distinct lanes of the steps not yet started at a step: {@code <lanes><lane id/>…</lanes>}. */
+    @Needs(Role.READER)
     @GET
     @Path("lane_ids")
     @Produces(ObjectWorkflowsResource.XML)
@@ -67,6 +71,7 @@ public class WorkflowQueueResource {
      * Steps of any workflow queued and not claimed since more than {@code hours-ago} hours, oldest first, at most
      * {@code limit}: {@code <workflows><workflow name process druid laneId/>…</workflows>}.
      */
+    @Needs(Role.READER)
     @GET
     @Path("all_queued")
     @Produces(ObjectWorkflowsResource.XML)

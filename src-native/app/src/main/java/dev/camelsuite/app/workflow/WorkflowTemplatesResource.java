@@ -1,5 +1,7 @@
 package dev.camelsuite.app.workflow;
 
+import dev.camelsuite.app.security.Needs;
+import dev.camelsuite.app.security.Role;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -17,6 +19,7 @@ public class WorkflowTemplatesResource {
     WorkflowOperations operations;
 
     /** The names of the templates, sorted: {@code ["accessionWF", …]}. */
+    @Needs(Role.READER)
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public String names() {
@@ -24,6 +27,7 @@ public class WorkflowTemplatesResource {
     }
 
     /** One template: {@code {"processes":[{"name","label","prerequisites","skipQueue",…}…]}}; 404 when unknown. */
+    @Needs(Role.READER)
     @GET
     @Path("{name}")
     @Produces(MediaType.APPLICATION_JSON)
