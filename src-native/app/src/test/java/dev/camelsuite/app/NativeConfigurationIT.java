@@ -80,4 +80,21 @@ class NativeConfigurationIT {
                 "dev.camelsuite.workflow.WorkflowEndpointConfigurer", "dev.camelsuite.uima.UimaDriverComponent",
                 "dev.camelsuite.uima.UimaDriverEndpointConfigurer");
     }
+
+    @Test
+    void theRoleOfEachOperationCanBeReadFromItsMethod() {
+        // OperationRoles reads @Needs from the matched resource method: their methods must be reflective
+        for (String resource : List.of("dev.camelsuite.app.enhancer.EnhancerResource",
+                "dev.camelsuite.app.workflow.ObjectWorkflowsResource", "dev.camelsuite.app.workflow.LifecycleResource",
+                "dev.camelsuite.app.workflow.WorkflowQueueResource",
+                "dev.camelsuite.app.workflow.WorkflowTemplatesResource",
+                "dev.camelsuite.app.dashboard.DashboardResource", "dev.camelsuite.app.dashboard.DashboardRedirect")) {
+            boolean registered = false;
+            for (JsonNode entry : reflection) {
+                registered |= entry.path("name").asText().equals(resource)
+                              && entry.path("allDeclaredMethods").asBoolean();
+            }
+            assertThat(registered).as(resource + " with its methods").isTrue();
+        }
+    }
 }
