@@ -31,6 +31,8 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "dataSource": target.setDataSource(property(camelContext, javax.sql.DataSource.class, value)); return true;
         case "defaultdatabasefile":
         case "defaultDatabaseFile": target.setDefaultDatabaseFile(property(camelContext, java.lang.String.class, value)); return true;
+        case "durablecommits":
+        case "durableCommits": target.setDurableCommits(property(camelContext, boolean.class, value)); return true;
         case "events": target.setEvents(property(camelContext, java.lang.String.class, value)); return true;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": target.setHealthCheckConsumerEnabled(property(camelContext, boolean.class, value)); return true;
@@ -60,6 +62,8 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "dataSource": return javax.sql.DataSource.class;
         case "defaultdatabasefile":
         case "defaultDatabaseFile": return java.lang.String.class;
+        case "durablecommits":
+        case "durableCommits": return boolean.class;
         case "events": return java.lang.String.class;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return boolean.class;
@@ -85,6 +89,8 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "dataSource": return target.getDataSource();
         case "defaultdatabasefile":
         case "defaultDatabaseFile": return target.getDefaultDatabaseFile();
+        case "durablecommits":
+        case "durableCommits": return target.isDurableCommits();
         case "events": return target.getEvents();
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return target.isHealthCheckConsumerEnabled();

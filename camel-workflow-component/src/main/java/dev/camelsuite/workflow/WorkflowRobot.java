@@ -6,6 +6,7 @@ import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.net.InetAddress;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -60,6 +61,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
     private RobotMetrics metrics;
     private CompletionWriter writer;
     private long lastSweepNanos;
+    private volatile boolean orphansReleased;
     private final AtomicBoolean wakeUpPending = new AtomicBoolean();
     private final LongAdder refusedEnds = new LongAdder();
     /** Robots at work in a poll: stopping waits for them (see {@link #doStop()}). */
@@ -168,13 +170,46 @@ public class WorkflowRobot extends ScheduledPollConsumer {
         }
     }
 
-    private static String defaultName() {
+    /**
+     * On the first poll: the steps that robots of a process of this host that died still hold go back to the queue
+     * (robots named by default, host:pid, only). A node killed and started again gives out its steps at once.
+     */
+    private void releaseOrphansOnce() {
+        if (orphansReleased) {
+            return;
+        }
+        orphansReleased = true;
+        String host = thisHost();
+        if (host == null || !robotName.startsWith(host + ":")) {
+            return;
+        }
         try {
-            return InetAddress.getLocalHost().getHostName() + ":" + ProcessHandle.current().pid();
-        } catch (IOException e) {
-            return "robot:" + ProcessHandle.current().pid();
+            int released = store().releaseOrphans(endpoint.getWorkflowName(), host,
+                    pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+            if (released > 0) {
+                LOG.info("Robot {} gave {} step(s) of {} back to the queue: the robots of a process of this host that"
+                         + " is gone held them", robotName, released, endpoint.getWorkflowName());
+            }
+        } catch (SQLException e) {
+            orphansReleased = false;
+            LOG.warn("Robot {} could not look for steps of robots of this host that are gone: {}", robotName,
+                    e.getMessage());
         }
     }
+
+    private static String thisHost() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static String defaultName() {
+        String host = thisHost();
+        return (host == null ? "robot" : host) + ":" + ProcessHandle.current().pid();
+    }
+
 
     private WorkflowStore store() {
         return endpoint.getComponent().getStore();
@@ -187,6 +222,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             if (!isRunAllowed()) {
                 return 0;
             }
+            releaseOrphansOnce();
             sweepWhenDue();
             List<Step> claimed = store().claim(endpoint.getWorkflowName(), endpoint.getProcessName(),
                     endpoint.getLane(), endpoint.getClaimBatch(), Duration.ofMillis(endpoint.getRetryDelay()),

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongPredicate;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import dev.camelsuite.workflow.StepStatus;
@@ -31,7 +33,8 @@ final class StepClaims {
     }
 
     /** A step held started for too long. */
-    private record Stuck(long id, String objectId, String process, int version, String status, String lane) {
+    private record Stuck(long id, String objectId, String process, int version, String status, String lane,
+                         String robot) {
     }
 
     private final Transactions tx;
@@ -110,21 +113,58 @@ final class StepClaims {
 
     int sweep(String workflow, Duration stuckAfter) throws SQLException {
         OffsetDateTime now = now();
-        List<Stuck> swept = tx.writeSql(c -> {
-            List<Stuck> stuck = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT id, object_id, process, version, status, lane FROM"
-                                                          + " workflow_step WHERE workflow = ? AND active = TRUE AND"
-                                                          + " status = 'started' AND status_at < ?"
-                                                          + " FOR UPDATE SKIP LOCKED")) {
+        return giveBack(workflow, now, c -> {
+            try (PreparedStatement s = c.prepareStatement(STARTED + " AND status_at < ? FOR UPDATE SKIP LOCKED")) {
                 s.setString(1, workflow);
                 s.setObject(2, now.minus(stuckAfter));
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        stuck.add(new Stuck(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4),
-                                rs.getString(5), rs.getString(6)));
-                    }
+                return stuck(s, row -> true);
+            }
+        });
+    }
+
+    /**
+     * Gives back the started steps of {@code workflow} whose robot, named {@code host:pid} as robots name themselves,
+     * ran on this host in a process that is no longer alive.
+     */
+    int releaseOrphans(String workflow, String host, LongPredicate alive) throws SQLException {
+        String prefix = host + ":";
+        return giveBack(workflow, now(), c -> {
+            try (PreparedStatement s = c.prepareStatement(STARTED + " AND note LIKE ? FOR UPDATE SKIP LOCKED")) {
+                s.setString(1, workflow);
+                s.setString(2, prefix.replace("%", "\\%").replace("_", "\\_") + "%");
+                return stuck(s, row -> {
+                    String pid = row.robot().substring(prefix.length());
+                    return pid.chars().allMatch(Character::isDigit) && !pid.isEmpty()
+                           && !alive.test(Long.parseLong(pid));
+                });
+            }
+        });
+    }
+
+    /** The active started steps of a workflow, for update; the query goes on with the caller's conditions. */
+    private static final String STARTED = "SELECT id, object_id, process, version, status, lane, note FROM workflow_step"
+                                          + " WHERE workflow = ? AND active = TRUE AND status = 'started'";
+
+    private static List<Stuck> stuck(PreparedStatement query, Predicate<Stuck> taken)
+            throws SQLException {
+        List<Stuck> stuck = new ArrayList<>();
+        try (ResultSet rs = query.executeQuery()) {
+            while (rs.next()) {
+                Stuck row = new Stuck(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getString(5),
+                        rs.getString(6), rs.getString(7));
+                if (taken.test(row)) {
+                    stuck.add(row);
                 }
             }
+        }
+        return stuck;
+    }
+
+    /** Puts the steps {@code find} selects back in the queue, in one transaction, and tells of the changes. */
+    private int giveBack(String workflow, OffsetDateTime now, Transactions.SqlWork<List<Stuck>> find)
+            throws SQLException {
+        List<Stuck> swept = tx.writeSql(c -> {
+            List<Stuck> stuck = find.run(c);
             for (Stuck row : stuck) {
                 execute(c, "UPDATE workflow_step SET status = 'queued', status_at = ? WHERE id = ?", now, row.id());
                 history(c, row.objectId(), workflow, row.process(), row.version(), row.status(), StepStatus.QUEUED.label(), now);

@@ -103,6 +103,11 @@ final class Transactions {
         return p;
     }
 
+    /** Whether the database is H2. */
+    boolean isH2() throws SQLException {
+        return read(c -> "H2".equals(c.getMetaData().getDatabaseProductName()));
+    }
+
     /** Runs one statement with {@code args} bound in order; answers the rows it changed. */
     static int execute(Connection c, String sql, Object... args) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(sql)) {

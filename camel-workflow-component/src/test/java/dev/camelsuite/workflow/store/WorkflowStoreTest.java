@@ -511,6 +511,34 @@ abstract class WorkflowStoreTest {
     }
 
     @Test
+    void theStepsOfRobotsOfAProcessOfThisHostThatIsGoneGoBack() throws Exception {
+        String process = "descriptive-metadata";
+        for (String id : List.of("druid:or1", "druid:or2", "druid:or3", "druid:or4")) {
+            store.create(id, accession, 1, "default", null);
+        }
+        long alivePid = ProcessHandle.current().pid();
+        store.claim("accessionWF", process, null, 1, java.time.Duration.ZERO, "node-a:4000000");
+        store.claim("accessionWF", process, null, 1, java.time.Duration.ZERO, "node-a:" + alivePid);
+        store.claim("accessionWF", process, null, 1, java.time.Duration.ZERO, "node-b:4000001");
+        store.claim("accessionWF", process, null, 1, java.time.Duration.ZERO, "node-a-robot");
+
+        // only the step of node-a's process 4000000, which is not alive, goes back
+        assertThat(store.releaseOrphans("accessionWF", "node-a", pid -> pid == alivePid)).isEqualTo(1);
+        assertThat(List.of("druid:or1", "druid:or2", "druid:or3", "druid:or4")).map(id -> status(id, process))
+                .containsExactly("queued", "started", "started", "started");
+        assertThat(store.claim("accessionWF", process, null, 10, java.time.Duration.ZERO, "node-a:" + alivePid))
+                .singleElement().satisfies(st -> {
+                    assertThat(st.objectId()).isEqualTo("druid:or1");
+                    assertThat(st.attempts()).isEqualTo(2);
+                });
+    }
+
+    private String status(String objectId, String process) throws java.sql.SQLException {
+        return store.get(objectId, "accessionWF").stream().filter(st -> st.process().equals(process)).findFirst()
+                .orElseThrow().status();
+    }
+
+    @Test
     void aLateEndIsRefusedAndNeverLandsOnAnotherRobotsClaim() throws Exception {
         String process = "descriptive-metadata";
         for (String id : List.of("druid:lt1", "druid:lt2")) {
