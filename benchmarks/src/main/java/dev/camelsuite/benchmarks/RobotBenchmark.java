@@ -37,7 +37,8 @@ import org.apache.camel.impl.DefaultCamelContext;
  * <li>how soon a robot that polls once a minute starts on a step made ready (its wake-up), p50 and p99.</li>
  * </ul>
  * Run: {@code java -cp benchmarks/target/benchmarks.jar dev.camelsuite.benchmarks.RobotBenchmark}
- * ({@code -Ditems=20000}, {@code -Ddatabases=postgresql,h2}).
+ * ({@code -Ditems=20000}, {@code -Ddatabases=postgresql,h2}, {@code -Dh2Commits=durable,delayed}: H2 with the
+ * component's default durable commits, and with {@code durableCommits=false}, in one run).
  */
 public final class RobotBenchmark {
 
@@ -45,6 +46,9 @@ public final class RobotBenchmark {
     /** Which contenders run: -Dcontenders=batched,loop for two of them. */
     static final List<String> CONTENDERS = List.of(System.getProperty("contenders", "one,four,batched,loop,woken")
             .split(","));
+    /** The H2 runs: -Dh2Commits=durable,delayed (both by default). */
+    static final List<String> H2_COMMITS = List.of(System.getProperty("h2Commits", "durable,delayed").split(","));
+    private static boolean durableCommits = true;
     static final String TEMPLATE = """
             <workflow-def id="robotWF">
               <process name="start" status="completed"/>
@@ -66,9 +70,13 @@ public final class RobotBenchmark {
             }
         }
         if (databases.contains("h2")) {
-            Path dir = Files.createTempDirectory("robot-bench");
-            try (HikariDataSource ds = pool("jdbc:h2:file:" + dir.resolve("wf"))) {
-                run("H2 (file)", ds);
+            // each commit written to the file before it answers (the default), and H2's own delay, in the same run
+            for (String commits : H2_COMMITS) {
+                Path dir = Files.createTempDirectory("robot-bench");
+                try (HikariDataSource ds = pool("jdbc:h2:file:" + dir.resolve("wf"))) {
+                    durableCommits = commits.equals("durable");
+                    run("H2 (file, " + (durableCommits ? "durable commits" : "durableCommits=false") + ")", ds);
+                }
             }
         }
     }
@@ -87,6 +95,7 @@ public final class RobotBenchmark {
         try (CamelContext context = new DefaultCamelContext()) {
             context.getRegistry().bind("workflowDb", ds);
             WorkflowComponent workflow = new WorkflowComponent();
+            workflow.setDurableCommits(durableCommits);
             workflow.addTemplate(WorkflowTemplateParser.parse(
                     new ByteArrayInputStream(TEMPLATE.getBytes(StandardCharsets.UTF_8)), "robotWF.xml"));
             context.addComponent("workflow", workflow);
