@@ -12,10 +12,11 @@ import org.apache.camel.CamelContext;
 
 /**
  * Meters of a chain run in this JVM, when the Camel registry holds a {@link MeterRegistry}: {@code enhancer.engine.time}
- * (a timer per engine, from the execution metadata) and {@code enhancer.chain.items} (items by chain status). Workers
- * have their own meters ({@code enhancer.worker.*}); these are for local producers.
+ * (a timer per engine, from the execution metadata) and {@code enhancer.chain.items} (items by chain status). Local
+ * producers and workers record them alike, each for the chains it runs; workers have meters of their own besides
+ * ({@code enhancer.worker.*}).
  */
-final class ChainMetrics {
+public final class ChainMetrics {
 
     private final MeterRegistry registry;
     private final String chain;
@@ -28,12 +29,13 @@ final class ChainMetrics {
     }
 
     /** The chain's meters, or null when the application has no meter registry. */
-    static ChainMetrics of(CamelContext context, String chain) {
+    public static ChainMetrics of(CamelContext context, String chain) {
         var registries = context.getRegistry().findByType(MeterRegistry.class);
         return registries.isEmpty() ? null : new ChainMetrics(registries.iterator().next(), chain);
     }
 
-    void record(ExecutionMetadata metadata, boolean failed) {
+    /** One item the chain enhanced, with the time of each engine from its metadata. */
+    public void record(ExecutionMetadata metadata, boolean failed) {
         itemCounters.computeIfAbsent(failed ? "failed" : "completed", status -> Counter.builder("enhancer.chain.items")
                 .tags("chain", chain, "status", status).description("items enhanced in this JVM, by chain status")
                 .register(registry)).increment();

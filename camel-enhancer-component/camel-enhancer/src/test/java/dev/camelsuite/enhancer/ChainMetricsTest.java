@@ -14,6 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** A local chain's meters: a timer per engine and items by chain status, in the registry's MeterRegistry. */
 class ChainMetricsTest extends CamelTestSupport {
 
+    private static final String BROKER = "RAW(vm://chain-metrics?broker.persistent=false&broker.useJmx=false)";
+
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
 
     @Override
@@ -38,6 +40,10 @@ class ChainMetricsTest extends CamelTestSupport {
             @Override
             public void configure() {
                 from("direct:in").to("enhancer:metered?throwOnFailure=false");
+                // the same chain on a worker, through a broker in this JVM
+                from("enhancer:metered?queue=metered&brokerURL=" + BROKER).routeId("worker").log("${body.text}");
+                from("direct:remote").to("enhancer:metered?queue=metered&throwOnFailure=false&lazyStartProducer=true"
+                                         + "&brokerURL=" + BROKER);
             }
         };
     }
@@ -55,5 +61,19 @@ class ChainMetricsTest extends CamelTestSupport {
                 .isEqualTo(3);
         assertThat(meters.get("enhancer.engine.time").tags("chain", "metered", "engine", "picky").timer().count())
                 .isEqualTo(3);
+    }
+
+    @Test
+    void aWorkersChainsCountOnceWhereTheyRun() {
+        for (String text : new String[] { "one", "bad two" }) {
+            template.requestBody("direct:remote", text);
+        }
+        // the worker ran them; the remote producer ran no chain of its own
+        assertThat(meters.get("enhancer.chain.items").tags("chain", "metered", "status", "completed").counter().count())
+                .isEqualTo(1);
+        assertThat(meters.get("enhancer.chain.items").tags("chain", "metered", "status", "failed").counter().count())
+                .isEqualTo(1);
+        assertThat(meters.get("enhancer.engine.time").tags("chain", "metered", "engine", "langid").timer().count())
+                .isEqualTo(2);
     }
 }

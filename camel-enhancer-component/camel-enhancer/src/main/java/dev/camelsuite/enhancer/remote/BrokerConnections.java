@@ -79,6 +79,21 @@ final class BrokerConnections {
         return connection != null;
     }
 
+    /**
+     * Gives up a connection that may be waiting for its broker: a failover transport that is reconnecting is stopped
+     * first, so that neither what waits on it nor the close blocks until a broker comes.
+     */
+    static void abandon(Connection connection) {
+        if (connection instanceof ActiveMQConnection amq && !isConnected(amq)) {
+            try {
+                amq.getTransport().stop();
+            } catch (Exception e) {
+                org.slf4j.LoggerFactory.getLogger(BrokerConnections.class).debug("Stopping the transport failed", e);
+            }
+        }
+        close(connection);
+    }
+
     /** Closes a connection (null is fine); a failure to close is only worth a debug line. */
     static void close(Connection connection) {
         if (connection == null) {

@@ -7,10 +7,12 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancementResults;
+import dev.camelsuite.enhancer.ChainMetrics;
 import dev.camelsuite.enhancer.EnhancerConfiguration;
 import dev.camelsuite.enhancer.EnhancerEndpoint;
 import dev.camelsuite.enhancer.chain.ThresholdAction;
@@ -63,13 +65,17 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     private final ChainRunner runner;
     private volatile WorkerStatistics statistics = new WorkerStatistics(1);
     private StatisticsPublisher publisher;
-    private final List<MessageConsumer> instances = new ArrayList<>();
-    private final List<Session> sessions = new ArrayList<>();
+    /** How long a start waits for the first attempt to attach to the broker, before it goes on without. */
+    static final long FIRST_ATTEMPT_MILLIS = 5_000;
+    private final List<MessageConsumer> instances = new CopyOnWriteArrayList<>();
+    private final List<Session> sessions = new CopyOnWriteArrayList<>();
+    private BrokerConnector connector;
     private final AtomicBoolean terminating = new AtomicBoolean();
     private volatile EngineErrorThresholds thresholds;
     private volatile String terminatedBecause;
     private String instanceId;
     private volatile Connection connection;
+    private volatile ChainMetrics chainMetrics;
     private HealthCheck healthCheck;
     /** Instance ids taken by the workers of this JVM, by queue, so two workers of one queue never share one. */
     private static final Set<String> TAKEN_IDS = ConcurrentHashMap.newKeySet();
@@ -88,8 +94,31 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         thresholds = new EngineErrorThresholds(runner.getPrepared().plan(), configuration);
         statistics = new WorkerStatistics(configuration.getConcurrentConsumers());
         publisher = new StatisticsPublisher(getEndpoint().getCamelContext());
+        chainMetrics = ChainMetrics.of(getEndpoint().getCamelContext(), endpoint.getChainName());
         terminating.set(false);
         instanceId = takeInstanceId();
+        if (endpoint.getComponent().isHealthCheckConsumerEnabled()) {
+            healthCheck = HealthChecks.register(getEndpoint().getCamelContext(), new WorkerHealthCheck(this, instanceId));
+        }
+        // with the broker there, attached before the start returns (producers starting next find this worker); without
+        // it, the start goes on and the worker attaches when the broker comes
+        connector = new BrokerConnector(getEndpoint().getCamelContext(), this,
+                "worker " + instanceId + " of queue " + configuration.getQueue(), new BrokerConnector.Attachment() {
+                    @Override
+                    public void attach() throws Exception {
+                        attachToBroker();
+                    }
+
+                    @Override
+                    public void abandon() {
+                        abandonBroker();
+                    }
+                });
+        connector.start(FIRST_ATTEMPT_MILLIS);
+    }
+
+    /** The connection, a session and consumer per instance, the control topic; then the worker is announced. */
+    private void attachToBroker() throws JMSException {
         connection = BrokerConnections.forWorker(configuration, "enhancer worker " + endpoint.getEndpointUri());
         String source = configuration.getQueue() + "?consumer.prefetchSize=" + configuration.getPrefetch();
         // requests targeted at another instance are not for this one
@@ -98,6 +127,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         for (int i = 0; i < configuration.getConcurrentConsumers(); i++) {
             // one session per instance: the JMS client delivers its requests one at a time, on the session's thread
             Session session = connection.createSession(false, Session.CLIENT_ACKNOWLEDGE);
+            sessions.add(session);
             MessageProducer replies = session.createProducer(null);
             replies.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             MessageConsumer consumer = session.createConsumer(session.createQueue(source), selector);
@@ -108,25 +138,30 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
                 tellWindow(consumer, window.documentDone(System.nanoTime() - started));
             });
             instances.add(consumer);
-            sessions.add(session);
         }
         Session control = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        sessions.add(control);
         MessageProducer controlReplies = control.createProducer(null);
         controlReplies.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
         MessageConsumer controlConsumer = control.createConsumer(
                 control.createTopic(configuration.getQueue() + WireProtocol.CONTROL_SUFFIX));
         controlConsumer.setMessageListener(command -> onControl(control, controlReplies, command));
         instances.add(controlConsumer);
-        sessions.add(control);
         connection.start();
         List<String> engineNames = new ArrayList<>();
         for (int i = 0; i < runner.getPrepared().plan().size(); i++) {
             engineNames.add(runner.getPrepared().plan().getNode(i).getEngine());
         }
         publisher.publish(statistics, configuration.getQueue(), endpoint.getChainName(), instanceId, engineNames);
-        if (endpoint.getComponent().isHealthCheckConsumerEnabled()) {
-            healthCheck = HealthChecks.register(getEndpoint().getCamelContext(), new WorkerHealthCheck(this, instanceId));
-        }
+    }
+
+    /** Gives up a connection that is not attached (yet): its consumers and sessions go with it. */
+    private void abandonBroker() {
+        Connection c = connection;
+        connection = null;
+        BrokerConnections.abandon(c);
+        instances.clear();
+        sessions.clear();
     }
 
     /** Whether the worker's connection reaches the broker now. */
@@ -144,6 +179,11 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     protected void doStop() throws Exception {
         HealthChecks.unregister(getEndpoint().getCamelContext(), healthCheck);
         healthCheck = null;
+        if (connector != null) {
+            // a worker still waiting for the broker gives up at once
+            connector.stop();
+            connector = null;
+        }
         for (MessageConsumer consumer : instances) {
             try {
                 // returns when the instance has finished the document it holds
@@ -467,7 +507,12 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     private EnhancementJob runChain(ContentItem item) throws Exception {
         CompletableFuture<EnhancementJob> done = new CompletableFuture<>();
         runner.run(item, 0, (job, sync) -> done.complete(job));
-        return done.get();
+        EnhancementJob job = done.get();
+        ChainMetrics meters = chainMetrics;
+        if (meters != null) {
+            meters.record(job.getMetadata(), job.isFailed());
+        }
+        return job;
     }
 
     private Message runRoute(Session session, String referenceId, ContentItem item, WireFormat format,

@@ -184,6 +184,45 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         for (int i = 0; i < configuration.getCasPoolSize(); i++) {
             requests.addPlace(PLACE);
         }
+        // the broker's part is attached on a thread of its own: a failover URL whose brokers are all down would hold
+        // this start (and the exchange that starts a lazy producer) for as long as they are down
+        BrokerConnector connector = new BrokerConnector(getEndpoint().getCamelContext(), this,
+                "producer of queue " + configuration.getQueue(), new BrokerConnector.Attachment() {
+                    @Override
+                    public void attach() throws Exception {
+                        attachToBroker();
+                    }
+
+                    @Override
+                    public void abandon() {
+                        Connection c = connection;
+                        connection = null;
+                        BrokerConnections.abandon(c);
+                    }
+                });
+        boolean attached = connector.start(EnhancerWorkerConsumer.FIRST_ATTEMPT_MILLIS);
+        if (!attached) {
+            String why = connector.lastFailure();
+            connector.stop();
+            throw new IllegalStateException("The broker of queue " + configuration.getQueue() + " cannot be reached"
+                                            + (why == null ? " within " + EnhancerWorkerConsumer.FIRST_ATTEMPT_MILLIS
+                                                             + " ms" : ": " + why)
+                                            + "; the next start tries again");
+        }
+        connector.stop();
+        if (configuration.getGetMetaTimeout() > 0) {
+            askWorkers();
+        }
+        publisher = new StatisticsPublisher(getEndpoint().getCamelContext());
+        publisher.publish(statistics, this, configuration.getQueue(), endpoint.getChainName());
+        if (endpoint.getComponent().isHealthCheckProducerEnabled()) {
+            healthCheck = HealthChecks.register(getEndpoint().getCamelContext(),
+                    new ProducerHealthCheck(this, configuration.getQueue()));
+        }
+    }
+
+    /** The connection, the sessions of requests and replies, the control topic and the count of workers. */
+    private void attachToBroker() throws JMSException {
         connection = BrokerConnections.forProducer(configuration, "enhancer producer " + endpoint.getEndpointUri());
         if (connection instanceof ActiveMQConnection amq) {
             amq.addTransportListener(new BrokerInterruptions(requests, "the broker of queue " + configuration.getQueue(),
@@ -204,15 +243,6 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
         controlSender.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
         attachedWorkers.start(connection, configuration.getQueue());
         connection.start();
-        if (configuration.getGetMetaTimeout() > 0) {
-            askWorkers();
-        }
-        publisher = new StatisticsPublisher(getEndpoint().getCamelContext());
-        publisher.publish(statistics, this, configuration.getQueue(), endpoint.getChainName());
-        if (endpoint.getComponent().isHealthCheckProducerEnabled()) {
-            healthCheck = HealthChecks.register(getEndpoint().getCamelContext(),
-                    new ProducerHealthCheck(this, configuration.getQueue()));
-        }
     }
 
     /** Asks every worker instance for its metadata and waits for the first answer (UIMA AS's GetMeta on start). */
