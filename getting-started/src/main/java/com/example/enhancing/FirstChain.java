@@ -13,18 +13,17 @@ public final class FirstChain {
 
     /** The context with the engine, the chain and the routes; not started. */
     public static CamelContext create() throws Exception {
-        // tag::chain[]
         CamelContext context = new DefaultCamelContext();
+        // the engine, and a chain of it and a route used as an engine
         context.getRegistry().bind("shout", new UpperCaseEngine());
         context.getRegistry().bind("loud", Chain.list("loud", "shout", "direct:log;optional"));
         context.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {
-                from("direct:in").to("enhancer:loud").log("${body.annotations}");
-                from("direct:log").log("engine route got ${body.text}"); // a Camel endpoint as an engine
+                from("direct:in").routeId("first-chain").to("enhancer:loud").log("${body.annotations}");
+                from("direct:log").routeId("engine-route").log("engine route got ${body.text}");
             }
         });
-        // end::chain[]
         return context;
     }
 
