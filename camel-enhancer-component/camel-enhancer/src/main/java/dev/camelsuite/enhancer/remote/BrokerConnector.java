@@ -63,6 +63,11 @@ final class BrokerConnector {
             stop();
             throw refused;
         }
+        if (!attached && lastFailure == null) {
+            // a failover transport waiting for its brokers: no failure to tell, only the wait
+            LOG.warn("The {} has not reached the broker within {} ms; it goes on waiting for it, and attaches when the"
+                     + " broker is there", what, waitMillis);
+        }
         return attached;
     }
 
