@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.camelsuite.workflow.store.Unreachable;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
 import dev.camelsuite.workflow.template.WorkflowTemplateParser;
@@ -17,12 +18,16 @@ import org.apache.camel.spi.Metadata;
 import org.apache.camel.support.HealthCheckComponent;
 import org.apache.camel.support.ResourceHelper;
 import org.h2.jdbcx.JdbcDataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@code workflow:} component: the workflow store (a database), the templates, and the defaults of its endpoints.
  */
 @org.apache.camel.spi.annotations.Component("workflow")
 public class WorkflowComponent extends HealthCheckComponent {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WorkflowComponent.class);
 
     @Metadata(autowired = true,
               description = "The database of workflow state. When none is set or bound, an embedded H2 database in the file"
@@ -51,6 +56,11 @@ public class WorkflowComponent extends HealthCheckComponent {
     private boolean durableCommits = true;
 
     private StepEvents stepEvents;
+    private final Object preparation = new Object();
+    private volatile boolean prepared;
+    private volatile String lastPreparationFailure;
+    private long nextPreparationNanos;
+    private long preparationPause;
 
     @Metadata(defaultValue = "true", description = "Whether the component brings the database schema up to date when"
                                                    + " it starts.")
@@ -106,17 +116,75 @@ public class WorkflowComponent extends HealthCheckComponent {
         store = new WorkflowStore(dataSource, templateSet::get);
         stepEvents = new StepEvents(events == null ? null : getCamelContext().createProducerTemplate(), events);
         store.setListener(stepEvents);
-        if (migrate) {
-            store.migrate();
+        prepared = false;
+        nextPreparationNanos = 0;
+        preparationPause = 0;
+        if (!prepareStore()) {
+            LOG.warn("The workflow database cannot be reached ({}): the component starts without it; its robots wait,"
+                     + " its operations fail with WorkflowStoreUnavailableException, and the schema is brought up to"
+                     + " date when the database is there", lastPreparationFailure);
         }
-        if (durableCommits) {
-            try {
-                store.makeCommitsDurable();
-            } catch (SQLException e) {
-                throw new IllegalStateException("Option durableCommits: the database user may not SET WRITE_DELAY 0 (H2"
-                                                + " wants an administrator for it). Give the user that right, or add"
-                                                + " WRITE_DELAY=0 to the H2 URL and set durableCommits=false", e);
+    }
+
+    /**
+     * Brings the store up once: its schema up to date ({@code migrate}) and its commits durable
+     * ({@code durableCommits}). While the database cannot be reached this answers false, trying again at most every
+     * few seconds (1 s, doubling, at most 30 s), so robots and operations can wait for it; any other failure is
+     * thrown, as a start with a wrong schema or wrong credentials must fail.
+     *
+     * @return whether the store is ready
+     */
+    public boolean prepareStore() {
+        if (prepared) {
+            return true;
+        }
+        synchronized (preparation) {
+            if (prepared) {
+                return true;
             }
+            if (System.nanoTime() - nextPreparationNanos < 0) {
+                return false;
+            }
+            try {
+                if (migrate) {
+                    store.migrate();
+                }
+                if (durableCommits) {
+                    makeCommitsDurable();
+                }
+                prepared = true;
+                if (lastPreparationFailure != null) {
+                    LOG.info("The workflow database is reachable again and up to date");
+                    lastPreparationFailure = null;
+                }
+                return true;
+            } catch (Exception e) {
+                if (!Unreachable.is(e)) {
+                    throw e instanceof RuntimeException r ? r : new IllegalStateException(e.getMessage(), e);
+                }
+                lastPreparationFailure = e.getMessage();
+                preparationPause = Math.min(Math.max(1000, preparationPause * 2), 30_000);
+                nextPreparationNanos = System.nanoTime() + preparationPause * 1_000_000L;
+                return false;
+            }
+        }
+    }
+
+    /** Why the database could not be reached the last time the store was to be brought up, or null. */
+    public String getLastPreparationFailure() {
+        return lastPreparationFailure;
+    }
+
+    private void makeCommitsDurable() throws SQLException {
+        try {
+            store.makeCommitsDurable();
+        } catch (SQLException e) {
+            if (Unreachable.is(e)) {
+                throw e;
+            }
+            throw new IllegalStateException("Option durableCommits: the database user may not SET WRITE_DELAY 0 (H2"
+                                            + " wants an administrator for it). Give the user that right, or add"
+                                            + " WRITE_DELAY=0 to the H2 URL and set durableCommits=false", e);
         }
     }
 

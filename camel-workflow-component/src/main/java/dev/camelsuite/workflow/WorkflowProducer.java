@@ -11,6 +11,7 @@ import java.util.List;
 import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepQuery;
 import dev.camelsuite.workflow.model.StepUpdate;
+import dev.camelsuite.workflow.store.Unreachable;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
 import org.apache.camel.AsyncCallback;
@@ -46,7 +47,24 @@ public class WorkflowProducer extends HeaderSelectorProducer {
             callback.done(true);
             return true;
         }
-        return super.process(exchange, callback);
+        if (!endpoint.getComponent().prepareStore()) {
+            exchange.setException(new WorkflowStoreUnavailableException("The workflow database cannot be reached ("
+                                                                        + endpoint.getComponent()
+                                                                                .getLastPreparationFailure()
+                                                                        + "): nothing was changed; try again later",
+                    null));
+            callback.done(true);
+            return true;
+        }
+        return super.process(exchange, doneSync -> {
+            Exception failure = exchange.getException();
+            if (failure != null && !(failure instanceof WorkflowStoreUnavailableException) && Unreachable.is(failure)) {
+                exchange.setException(new WorkflowStoreUnavailableException("The workflow database cannot be reached ("
+                                                                            + failure.getMessage() + "); try again later",
+                        failure));
+            }
+            callback.done(doneSync);
+        });
     }
 
     private WorkflowStore store() {

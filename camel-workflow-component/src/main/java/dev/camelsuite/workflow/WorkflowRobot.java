@@ -222,6 +222,10 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             if (!isRunAllowed()) {
                 return 0;
             }
+            // a database that was not reachable when the component started: wait for it (the component retries)
+            if (!endpoint.getComponent().prepareStore()) {
+                return 0;
+            }
             releaseOrphansOnce();
             sweepWhenDue();
             List<Step> claimed = store().claim(endpoint.getWorkflowName(), endpoint.getProcessName(),

@@ -4,6 +4,7 @@ import java.util.UUID;
 
 import dev.camelsuite.app.workflow.InvalidRequestException;
 import dev.camelsuite.app.workflow.WorkflowStoreFailure;
+import dev.camelsuite.app.workflow.WorkflowStoreUnavailable;
 import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
 import jakarta.ws.rs.WebApplicationException;
@@ -21,6 +22,8 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 public class ProblemMappers {
 
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+    /** When a client should ask again after the database could not be reached. */
+    private static final int STORE_RETRY_AFTER_SECONDS = 5;
 
     @ServerExceptionMapper
     public Response invalidRequest(InvalidRequestException e) {
@@ -37,6 +40,14 @@ public class ProblemMappers {
     public Response conflict(WorkflowConflictException e) {
         return Problem.of(409, "Status in params (" + e.getExpectedStatus() + ") does not match current status ("
                                + e.getActualStatus() + ")");
+    }
+
+    /** The database is down or not there yet: the client may ask again, as after any 503. */
+    @ServerExceptionMapper
+    public Response storeUnavailable(WorkflowStoreUnavailable e) {
+        LOG.warnf("The workflow database cannot be reached: %s", e.getMessage());
+        return Problem.builder(503, "The workflow database cannot be reached now; ask again later")
+                .header(HttpHeaders.RETRY_AFTER, STORE_RETRY_AFTER_SECONDS).build();
     }
 
     @ServerExceptionMapper

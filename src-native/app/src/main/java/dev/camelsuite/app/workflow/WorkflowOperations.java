@@ -10,6 +10,7 @@ import dev.camelsuite.workflow.Workflow;
 import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowConstants;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
+import dev.camelsuite.workflow.WorkflowStoreUnavailableException;
 import dev.camelsuite.workflow.model.Milestone;
 import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepCount;
@@ -27,7 +28,8 @@ import org.apache.camel.ProducerTemplate;
  * The operations of the {@code workflow:} component, sent through a producer template as any route would send them:
  * inputs as headers, the result as the body. A failed operation throws its own exception again (not found, conflict);
  * an {@link IllegalArgumentException} of the component (e.g. an unknown template) becomes an
- * {@link InvalidRequestException}, and any other failure a {@link WorkflowStoreFailure}.
+ * {@link InvalidRequestException}, a database that cannot be reached a {@link WorkflowStoreUnavailable}, and any other
+ * failure a {@link WorkflowStoreFailure}.
  */
 @ApplicationScoped
 public class WorkflowOperations {
@@ -219,6 +221,9 @@ public class WorkflowOperations {
         }
         if (failure instanceof IllegalArgumentException e) {
             throw new InvalidRequestException(e.getMessage(), e);
+        }
+        if (failure instanceof WorkflowStoreUnavailableException e) {
+            throw new WorkflowStoreUnavailable(e.getMessage(), e);
         }
         throw new WorkflowStoreFailure("Operation " + operation + " of the workflow store failed: "
                                        + failure.getMessage(), failure);
