@@ -20,9 +20,9 @@ public class LifecycleResource {
     WorkflowOperations operations;
 
     /**
-     * The milestones the object reached, of one version with {@code version}. With {@code active-only=true}: nothing
-     * when every step of that version is done, else that version's milestones — and nothing without a version, as
-     * the workflow service answers.
+     * The milestones the object reached, of every version. With {@code active-only=true} and a {@code version}:
+     * nothing when every step of that version is done, else that version's milestones; nothing without a version. A
+     * {@code version} without {@code active-only} is ignored. All as the workflow service answers.
      */
     @Needs(Role.READER)
     @GET
@@ -32,7 +32,9 @@ public class LifecycleResource {
         RequestParameters.objectId(objectId);
         boolean active = RequestParameters.bool("active-only", activeOnly);
         Integer v = RequestParameters.positiveInt("version", version);
-        List<Milestone> milestones = active && v == null ? List.of() : operations.lifecycle(objectId, active, v);
+        // as the workflow service: the version counts with active-only alone; without it every milestone is answered
+        List<Milestone> milestones = !active ? operations.lifecycle(objectId, false, null)
+                : v == null ? List.of() : operations.lifecycle(objectId, true, v);
         return LifecycleDocument.of(objectId, milestones);
     }
 }

@@ -144,19 +144,25 @@ public class ObjectWorkflowsResource {
         return NextStepsJson.of(next);
     }
 
-    /** Skips every step of the active version, with the note of the optional {@code <process note/>} body. 204. */
+    /**
+     * Skips every step of the active version, with the note of the optional {@code <process note/>} body. 204, also for
+     * a workflow the object does not have (nothing to skip), as the workflow service answers.
+     */
     @Needs(Role.ADMIN)
     @POST
     @Path("{workflow}/skip-all")
     @Consumes({ MediaType.APPLICATION_XML, MediaType.TEXT_XML, MediaType.APPLICATION_OCTET_STREAM,
                 MediaType.APPLICATION_FORM_URLENCODED })
     public Response skipAll(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
-                            @HeaderParam(HttpHeaders.CONTENT_TYPE) MediaType type, String body)
-            throws WorkflowNotFoundException {
+                            @HeaderParam(HttpHeaders.CONTENT_TYPE) MediaType type, String body) {
         RequestParameters.objectId(objectId);
         refuseFormContent(type, body);
         String note = body == null || body.isBlank() ? null : ProcessElement.parse(body).note();
-        operations.skipAll(objectId, workflow, note);
+        try {
+            operations.skipAll(objectId, workflow, note);
+        } catch (WorkflowNotFoundException e) {
+            // as the workflow service: skipping the steps of a workflow the object does not have skips nothing
+        }
         return Response.noContent().build();
     }
 

@@ -99,7 +99,8 @@ record ProcessElement(String name, String status, String errorMessage, String er
      */
     private BigDecimal elapsedSeconds() {
         if (elapsed == null || elapsed.isBlank()) {
-            return null;
+            // the workflow service stores 0 for an update without an elapsed time
+            return BigDecimal.ZERO.setScale(3);
         }
         String text = elapsed.trim();
         BigDecimal seconds = null;

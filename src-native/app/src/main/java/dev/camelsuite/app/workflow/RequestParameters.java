@@ -3,14 +3,17 @@ package dev.camelsuite.app.workflow;
 import java.util.Locale;
 
 import dev.camelsuite.workflow.model.StepRef;
+import jakarta.ws.rs.core.Response;
 
 /** Query parameters of the workflow API, read strictly: a bad value is a 400 that names the parameter. */
 final class RequestParameters {
 
     /** Objects answered by a queue query without {@code limit}. */
     static final int DEFAULT_LIMIT = 1000;
-    /** The most objects a queue query answers: a larger {@code limit} is a 400. */
+    /** The most objects a queue query answers: a larger {@code limit} is capped to it. */
     static final int MAX_LIMIT = 10_000;
+    /** The header that says a query's {@code limit} was capped, and to what. */
+    static final String LIMIT_CAPPED = "X-Limit-Capped";
     /** The length of the store's object id column. */
     static final int MAX_OBJECT_ID_LENGTH = 255;
     /** The length of the store's lane column. */
@@ -35,16 +38,29 @@ final class RequestParameters {
         return value;
     }
 
-    /** The page size of a query: {@code limit} when given (1 to {@value #MAX_LIMIT}), else {@value #DEFAULT_LIMIT}. */
-    static int limit(String value) {
+    /**
+     * The page size of a query: {@code limit} when given, else {@value #DEFAULT_LIMIT}; a larger one than
+     * {@value #MAX_LIMIT} is taken, as the workflow service takes it, and capped to that ({@link Limit#capped()}).
+     */
+    static Limit limit(String value) {
         Integer n = positiveInt("limit", value);
         if (n == null) {
-            return DEFAULT_LIMIT;
+            return new Limit(DEFAULT_LIMIT, false);
         }
-        if (n > MAX_LIMIT) {
-            throw new InvalidRequestException("Parameter limit must be at most " + MAX_LIMIT + ", not " + n);
+        return n > MAX_LIMIT ? new Limit(MAX_LIMIT, true) : new Limit(n, false);
+    }
+
+    /** A query's page size, and whether the caller asked for more than the answer holds at most. */
+    record Limit(int rows, boolean capped) {
+
+        /** The answer, with {@value #LIMIT_CAPPED} when capped. */
+        Response answer(String body) {
+            Response.ResponseBuilder answer = Response.ok(body);
+            if (capped) {
+                answer.header(LIMIT_CAPPED, rows);
+            }
+            return answer.build();
         }
-        return n;
     }
 
     /** A positive integer, or null when the parameter is absent or empty. */

@@ -15,6 +15,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Response;
 
 /**
  * Queues by query, as the workflow service answers them: objects waiting at a step whose other steps are done,
@@ -36,35 +37,39 @@ public class WorkflowQueueResource {
     @Needs(Role.READER)
     @GET
     @Produces(ObjectWorkflowsResource.XML)
-    public String objects(@QueryParam("waiting") String waiting, @QueryParam("error") String error,
+    public Response objects(@QueryParam("waiting") String waiting, @QueryParam("error") String error,
                           @QueryParam("completed") List<String> completed, @QueryParam("workflow") String workflow,
                           @QueryParam("lane-id") String laneId, @QueryParam("limit") String limit) {
         String lane = RequestParameters.lane(laneId);
-        int n = RequestParameters.limit(limit);
+        RequestParameters.Limit page = RequestParameters.limit(limit);
+        int n = page.rows();
         if (waiting != null) {
             StepRef at = RequestParameters.step("waiting", waiting);
             List<StepRef> done = completed.stream().map(c -> RequestParameters.step("completed", c)).toList();
-            Set<String> statuses = WaitingStatuses.of(operations.template(at.workflow()), at, done);
-            return QueueDocuments.objects(operations.objects(new StepQuery(at, List.copyOf(statuses), done, lane, n)));
+            // as the workflow service: steps still waiting, not those queued for robots
+            return page.answer(QueueDocuments.objects(operations.objects(new StepQuery(at,
+                    List.of(StepStatus.WAITING.label()), done, lane, n))));
         }
         if (error != null) {
-            return QueueDocuments.objects(operations.errors(RequestParameters.step("error", error), lane, n));
+            return page.answer(QueueDocuments.objects(operations.errors(RequestParameters.step("error", error), lane, n)));
         }
         if (!completed.isEmpty()) {
-            return QueueDocuments.objects(operations.objects(new StepQuery(completedStep(completed.get(0), workflow),
-                    List.of(StepStatus.COMPLETED.label()), List.of(), lane, n)));
+            return page.answer(QueueDocuments.objects(operations.objects(new StepQuery(
+                    completedStep(completed.get(0), workflow), List.of(StepStatus.COMPLETED.label()), List.of(), lane,
+                    n))));
         }
         throw new InvalidRequestException("Give parameter waiting=workflow:process (with any completed=workflow:process),"
                                           + " error=workflow:process, or completed=process with workflow=workflow");
     }
 
-    /** The distinct lanes of the steps not yet started at a step: {@code <lanes><lane id/>…</lanes>}. */
+    /** The distinct lanes of the steps waiting at a step, as the workflow service: {@code <lanes><lane id/>…</lanes>}. */
     @Needs(Role.READER)
     @GET
     @Path("lane_ids")
     @Produces(ObjectWorkflowsResource.XML)
     public String lanes(@QueryParam("step") String step) {
-        return QueueDocuments.lanes(operations.lanes(RequestParameters.step("step", step), WaitingStatuses.NOT_STARTED));
+        return QueueDocuments.lanes(operations.lanes(RequestParameters.step("step", step),
+                Set.of(StepStatus.WAITING.label())));
     }
 
     /**
@@ -75,11 +80,12 @@ public class WorkflowQueueResource {
     @GET
     @Path("all_queued")
     @Produces(ObjectWorkflowsResource.XML)
-    public String allQueued(@QueryParam("limit") String limit, @QueryParam("hours-ago") String hoursAgo) {
-        int max = RequestParameters.limit(limit);
+    public Response allQueued(@QueryParam("limit") String limit, @QueryParam("hours-ago") String hoursAgo) {
+        RequestParameters.Limit page = RequestParameters.limit(limit);
+        int max = page.rows();
         Integer hours = RequestParameters.nonNegativeInt("hours-ago", hoursAgo);
         OffsetDateTime before = hours == null ? null : OffsetDateTime.now(ZoneOffset.UTC).minusHours(hours);
-        return QueueDocuments.queuedSteps(operations.inStatus(StepStatus.QUEUED.label(), before, max));
+        return page.answer(QueueDocuments.queuedSteps(operations.inStatus(StepStatus.QUEUED.label(), before, max)));
     }
 
     /** {@code completed=process} with {@code workflow=wf}, or {@code completed=wf:process}. */

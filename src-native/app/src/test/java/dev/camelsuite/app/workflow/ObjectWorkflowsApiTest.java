@@ -202,6 +202,12 @@ class ObjectWorkflowsApiTest {
         assertThat(rights.getAttribute("elapsed")).isEqualTo("2.5");
         assertThat(rights.getAttribute("note")).isEqualTo("robot-host");
         assertThat(rights.getAttribute("lifecycle")).isEqualTo("rights-done");
+        // an update without an elapsed time stores 0, as the workflow service does
+        assertThat(process(workflow(id, "accessionWF"), "descriptive-metadata").getAttribute("elapsed"))
+                .isEqualTo("0.0");
+        put(id, "accessionWF", "rights-metadata", "<process name=\"rights-metadata\" status=\"completed\"/>")
+                .statusCode(200);
+        assertThat(process(workflow(id, "accessionWF"), "rights-metadata").getAttribute("elapsed")).isEqualTo("0.0");
     }
 
     @Test
@@ -307,8 +313,9 @@ class ObjectWorkflowsApiTest {
             assertThat(p.getAttribute("status")).isEqualTo("skipped");
             assertThat(p.getAttribute("note")).isEqualTo("no files");
         });
+        // a workflow the object does not have: nothing to skip, 204 as the workflow service answers
         given().when().post("/objects/{id}/workflows/accessionWF/skip-all", newObjectId("nobody"))
-                .then().statusCode(404);
+                .then().statusCode(204);
         given().contentType("application/xml").body("<process")
                 .when().post("/objects/{id}/workflows/accessionWF/skip-all", id)
                 .then().statusCode(400);

@@ -70,7 +70,7 @@ class SampleAnswersTest {
                 .extract().asString();
         String lifecycle = given().when().get("/objects/{id}/lifecycle", id).then().statusCode(200).extract().asString();
         String queue = given().urlEncodingEnabled(false).when()
-                .get("/workflow_queue?waiting=accessionWF:publish&completed=accessionWF:descriptive-metadata"
+                .get("/workflow_queue?waiting=accessionWF:shelve&completed=accessionWF:descriptive-metadata"
                      + "&completed=accessionWF:rights-metadata&lane-id=default&limit=100")
                 .then().statusCode(200).extract().asString();
         String queued = given().when().get("/workflow_queue/all_queued?hours-ago=0&limit=100").then().statusCode(200)
