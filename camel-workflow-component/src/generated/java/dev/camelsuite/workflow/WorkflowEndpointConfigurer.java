@@ -48,6 +48,7 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "lane": target.setLane(property(camelContext, java.lang.String.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
+        case "lease": target.setLease(property(camelContext, long.class, value)); return true;
         case "limit": target.setLimit(property(camelContext, int.class, value)); return true;
         case "maxattempts":
         case "maxAttempts": target.setMaxAttempts(property(camelContext, int.class, value)); return true;
@@ -116,6 +117,7 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "lane": return java.lang.String.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
+        case "lease": return long.class;
         case "limit": return int.class;
         case "maxattempts":
         case "maxAttempts": return int.class;
@@ -185,6 +187,7 @@ public class WorkflowEndpointConfigurer extends PropertyConfigurerSupport implem
         case "lane": return target.getLane();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
+        case "lease": return target.getLease();
         case "limit": return target.getLimit();
         case "maxattempts":
         case "maxAttempts": return target.getMaxAttempts();

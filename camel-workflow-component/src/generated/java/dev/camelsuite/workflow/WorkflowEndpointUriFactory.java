@@ -23,7 +23,7 @@ public class WorkflowEndpointUriFactory extends org.apache.camel.support.compone
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(36);
+        Set<String> props = new HashSet<>(37);
         props.add("activeOnly");
         props.add("backoffErrorThreshold");
         props.add("backoffIdleThreshold");
@@ -38,6 +38,7 @@ public class WorkflowEndpointUriFactory extends org.apache.camel.support.compone
         props.add("initialDelay");
         props.add("lane");
         props.add("lazyStartProducer");
+        props.add("lease");
         props.add("limit");
         props.add("maxAttempts");
         props.add("operation");

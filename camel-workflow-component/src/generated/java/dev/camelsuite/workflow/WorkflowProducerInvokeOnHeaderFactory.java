@@ -20,12 +20,14 @@ public class WorkflowProducerInvokeOnHeaderFactory implements InvokeOnHeaderStra
         dev.camelsuite.workflow.WorkflowProducer target = (dev.camelsuite.workflow.WorkflowProducer) obj;
         switch (key) {
         case "archive": target.archive(exchange.getMessage()); return null;
+        case "attempts": target.attempts(exchange.getMessage()); return null;
         case "context": target.context(exchange.getMessage()); return null;
         case "counts": target.counts(exchange.getMessage()); return null;
         case "create": target.create(exchange.getMessage()); return null;
         case "delete": target.delete(exchange.getMessage()); return null;
         case "errors": target.errors(exchange.getMessage()); return null;
         case "get": target.get(exchange.getMessage()); return null;
+        case "held": target.held(exchange.getMessage()); return null;
         case "instatus":
         case "inStatus": target.inStatus(exchange.getMessage()); return null;
         case "lanes": target.lanes(exchange.getMessage()); return null;

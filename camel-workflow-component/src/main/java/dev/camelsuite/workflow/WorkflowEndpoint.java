@@ -17,6 +17,9 @@ import org.apache.camel.support.ScheduledPollEndpoint;
              category = { Category.WORKFLOW, Category.DATABASE }, headersClass = WorkflowConstants.class)
 public class WorkflowEndpoint extends ScheduledPollEndpoint {
 
+    /** The shortest lease: renewed every third of it, it must outlast a round trip to the database. */
+    static final long MIN_LEASE = 300;
+
     @UriPath(description = "The workflow (optional for operations that span workflows)")
     private final String workflowName;
     @UriPath(description = "The process (step) of the workflow")
@@ -71,10 +74,20 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
     private String wakeUpFrom;
 
     @UriParam(label = "consumer", defaultValue = "86400000", javaType = "long",
-              description = "Robot: the sweeper puts steps of this workflow started longer than this many milliseconds"
-                            + " ago (their robot died) back in the queue; by default 24 hours, the workflow service's"
-                            + " period for started steps; 0 for no sweeper.")
+              description = "Robot: the sweeper puts steps of this workflow started without a lease longer than this"
+                            + " many milliseconds ago (their robot died) back in the queue; by default 24 hours, the"
+                            + " workflow service's period for started steps; 0 for no sweeper. Steps under a lease go"
+                            + " back when their lease runs out.")
     private long stuckAfter = 86_400_000L;
+
+    @UriParam(label = "consumer", defaultValue = "30000", javaType = "long",
+              description = "Robot: how long (milliseconds) a claim holds a step without being renewed. The robot renews"
+                            + " the leases of the steps it holds every third of this, from a thread of its own, while"
+                            + " their routes run; a step whose lease ran out (its robot died, or lost the database) is"
+                            + " given out again at the next poll of a robot of its process, its attempt counted, and the"
+                            + " first robot's end is refused. 0: no lease, the sweeper (stuckAfter) gives such steps out"
+                            + " again.")
+    private long lease = 30_000L;
 
     @UriParam(label = "common", description = "The lane of created steps, the lane queue and errors look in, or the lane a"
                                               + " robot works on (all lanes when absent)."
@@ -123,6 +136,10 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
         if (stuckAfter < 0) {
             throw new IllegalArgumentException("Option stuckAfter must be >= 0 (milliseconds, 0 for none) but was "
                                                + stuckAfter);
+        }
+        if (lease != 0 && lease < MIN_LEASE) {
+            throw new IllegalArgumentException("Option lease must be 0 (none) or at least " + MIN_LEASE
+                                               + " milliseconds but was " + lease);
         }
         if (limit < 0) {
             throw new IllegalArgumentException("Option limit must be >= 0 but was " + limit);
@@ -223,6 +240,14 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
 
     public void setWithContext(boolean withContext) {
         this.withContext = withContext;
+    }
+
+    public long getLease() {
+        return lease;
+    }
+
+    public void setLease(long lease) {
+        this.lease = lease;
     }
 
     public long getStuckAfter() {

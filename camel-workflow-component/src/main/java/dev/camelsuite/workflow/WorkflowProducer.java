@@ -28,6 +28,8 @@ public class WorkflowProducer extends HeaderSelectorProducer {
 
     /** How many errors {@code recentErrors} lists without a limit. */
     static final int RECENT_ERRORS = 20;
+    /** How many held steps {@code held} lists without a limit. */
+    static final int HELD = 100;
 
     private final WorkflowEndpoint endpoint;
 
@@ -238,6 +240,21 @@ public class WorkflowProducer extends HeaderSelectorProducer {
     public void recentErrors(Message message) throws Exception {
         int limit = limit(message);
         message.setBody(store().recentErrors(limit == 0 ? RECENT_ERRORS : limit));
+    }
+
+    /** Every attempt robots made at a step (object id, workflow, process), every version, in order. */
+    @InvokeOnHeader("attempts")
+    public void attempts(Message message) throws Exception {
+        message.setBody(store().attempts(requireObjectId(message, "attempts"), requireWorkflow(message, "attempts"),
+                requireProcess(message, "attempts")));
+    }
+
+    /** The started steps of the endpoint's workflow (or every workflow) with who holds them, longest held first. */
+    @InvokeOnHeader("held")
+    public void held(Message message) throws Exception {
+        int limit = limit(message);
+        message.setBody(store().held(message.getHeader(WorkflowConstants.WORKFLOW, endpoint.getWorkflowName(),
+                String.class), limit == 0 ? HELD : limit));
     }
 
     private static StepQuery requireQuery(Message message, String operation) {

@@ -9,8 +9,12 @@ import java.net.InetAddress;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -44,6 +48,10 @@ import org.slf4j.LoggerFactory;
  * ({@code skipped}, {@code waiting}, a custom status, or {@code none} for no update). An exception ends it
  * {@code retrying} while attempts are left (claimed again after {@code retryDelay}), else {@code error} — with
  * the message and the stack trace as error text.</li>
+ * <li>Lease: a claim holds its step for {@code lease} (30 s); a thread of the robot renews the leases of the steps it
+ * holds while their routes run, so a slow route keeps its step. A step whose lease ran out — its robot died, or lost
+ * the database — is given out again at the next poll of a robot of its process (looked for at most once a second),
+ * its attempt counted. Each claim records who holds the step and starts its next attempt in the attempt history.</li>
  * <li>Every end names the claim it ends ({@link StepClaim}: the step's version and attempt count) and applies only
  * while the step is still {@code started} under that claim, so a step is never completed twice and a late end never
  * lands on another robot's claim: when the sweeper gave a step of a robot presumed dead to another robot, or the
@@ -68,6 +76,11 @@ public class WorkflowRobot extends ScheduledPollConsumer {
     private final AtomicInteger working = new AtomicInteger();
     private ExecutorService wakeUps;
     private Consumer wakeUpConsumer;
+    /** The steps this robot holds under a lease: claimed, and their ends not written yet. */
+    private final Map<String, Step> held = new ConcurrentHashMap<>();
+    private ScheduledExecutorService leases;
+    private String holder;
+    private long lastExpiryNanos;
 
     public WorkflowRobot(WorkflowEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -82,11 +95,19 @@ public class WorkflowRobot extends ScheduledPollConsumer {
                                                + endpoint.getProcessName() + ": no robot can work on it");
         }
         robotName = endpoint.getRobotName() != null ? endpoint.getRobotName() : defaultName();
-        if (endpoint.getStuckAfter() <= 0) {
-            LOG.warn("Robot {} on {}/{} runs without the sweeper (stuckAfter=0): a step whose robot dies stays started"
-                     + " until someone resets it", robotName, endpoint.getWorkflowName(), endpoint.getProcessName());
+        if (endpoint.getStuckAfter() <= 0 && endpoint.getLease() <= 0) {
+            LOG.warn("Robot {} on {}/{} runs without a lease and without the sweeper (lease=0, stuckAfter=0): a step"
+                     + " whose robot dies stays started until someone resets it", robotName, endpoint.getWorkflowName(), endpoint.getProcessName());
         }
         metrics = RobotMetrics.of(endpoint.getCamelContext(), endpoint.getWorkflowName(), endpoint.getProcessName());
+        holder = robotName + (getRouteId() == null ? "" : " (route " + getRouteId() + ")");
+        if (endpoint.getLease() > 0) {
+            // renewed from a thread of its own: a slow route holds its step as long as it runs
+            long every = Math.max(100, endpoint.getLease() / 3);
+            leases = endpoint.getCamelContext().getExecutorServiceManager().newSingleThreadScheduledExecutor(this,
+                    "WorkflowRobotLeases");
+            leases.scheduleWithFixedDelay(this::renewLeases, every, every, TimeUnit.MILLISECONDS);
+        }
         wakeUps = endpoint.getCamelContext().getExecutorServiceManager().newSingleThreadExecutor(this,
                 "WorkflowRobotWakeUp");
         if (endpoint.getCompletionBatch() > 1) {
@@ -122,6 +143,58 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             writer.stop();
             writer = null;
         }
+        if (leases != null) {
+            endpoint.getCamelContext().getExecutorServiceManager().shutdownNow(leases);
+            leases = null;
+        }
+        held.clear();
+    }
+
+    /** Renews the leases of the steps in hand; a step whose lease ran out meanwhile is no longer this robot's. */
+    private void renewLeases() {
+        List<Step> inHand = List.copyOf(held.values());
+        if (inHand.isEmpty()) {
+            return;
+        }
+        try {
+            int renewed = store().renew(inHand, Duration.ofMillis(endpoint.getLease()));
+            if (renewed < inHand.size()) {
+                LOG.warn("Robot {} no longer holds {} of its {} step(s) of {}/{}: their lease ran out before it was"
+                         + " renewed; their ends will be refused", robotName, inHand.size() - renewed, inHand.size(),
+                        endpoint.getWorkflowName(), endpoint.getProcessName());
+            }
+        } catch (Exception e) {
+            LOG.warn("Robot {} could not renew the leases of {} step(s) of {}/{}: {}", robotName, inHand.size(),
+                    endpoint.getWorkflowName(), endpoint.getProcessName(), e.getMessage());
+        }
+    }
+
+    /** Steps of this process whose lease ran out go back to the queue; looked at most once a second. */
+    private void expireLeasesWhenDue() {
+        long now = System.nanoTime();
+        long every = Math.min(1000, Math.max(100, endpoint.getLease() / 4)) * 1_000_000L;
+        if (endpoint.getLease() <= 0 || now - lastExpiryNanos < every) {
+            return;
+        }
+        lastExpiryNanos = now;
+        try {
+            int expired = store().expire(endpoint.getWorkflowName(), endpoint.getProcessName());
+            if (expired > 0) {
+                LOG.warn("Robot {} gave {} step(s) of {}/{} out again: the lease of the robot that held them ran out",
+                        robotName, expired, endpoint.getWorkflowName(), endpoint.getProcessName());
+            }
+        } catch (Exception e) {
+            LOG.warn("Robot {} could not look for steps of {}/{} whose lease ran out: {}", robotName,
+                    endpoint.getWorkflowName(), endpoint.getProcessName(), e.getMessage());
+        }
+    }
+
+    private static String key(Step step) {
+        return key(step.objectId(), step.process(), step.version());
+    }
+
+    private static String key(String objectId, String process, int version) {
+        return objectId + '\u0000' + process + '\u0000' + version;
     }
 
     /** A step became ready: when it is this robot's, work now instead of at the next poll. */
@@ -228,9 +301,14 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             }
             releaseOrphansOnce();
             sweepWhenDue();
+            expireLeasesWhenDue();
+            boolean leased = endpoint.getLease() > 0;
             List<Step> claimed = store().claim(endpoint.getWorkflowName(), endpoint.getProcessName(),
                     endpoint.getLane(), endpoint.getClaimBatch(), Duration.ofMillis(endpoint.getRetryDelay()),
-                    robotName);
+                    robotName, holder, leased ? Duration.ofMillis(endpoint.getLease()) : null);
+            if (leased) {
+                claimed.forEach(step -> held.put(key(step), step));
+            }
             for (int i = 0; i < claimed.size(); i++) {
                 // a route stops its consumer by suspending it first, then waits for the step in hand
                 if (!isRunAllowed() || isSuspendingOrSuspended()) {
@@ -251,6 +329,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
 
     /** Stopping or suspended: the claimed steps not worked on go back to the queue at once, not after {@code stuckAfter}. */
     private void release(List<Step> steps) {
+        steps.forEach(step -> held.remove(key(step)));
         List<StepEnd> back = steps.stream().map(step -> new StepEnd(step.objectId(), step.workflow(), step.process(),
                 StepUpdate.to(StepStatus.QUEUED.label()).withNote(robotName).ending(StepClaim.of(step)))).toList();
         try {
@@ -336,6 +415,8 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             Message out = exchange.getMessage();
             String status = out.getHeader(WorkflowConstants.STATUS, StepStatus.COMPLETED.label(), String.class);
             if (WorkflowConstants.NO_UPDATE.equals(status)) {
+                // the route ends the step some other way: the robot lets go of it, and the sweeper watches it
+                letGo(step);
                 return;
             }
             // a route that ends its step in error without an exception (an outcome it expected) says why in headers
@@ -356,12 +437,16 @@ public class WorkflowRobot extends ScheduledPollConsumer {
         }
         try {
             store().update(step.objectId(), step.workflow(), step.process(), update);
+            held.remove(key(step));
             if (metrics != null) {
                 metrics.ended(update.status(), elapsed);
             }
         } catch (WorkflowConflictException | WorkflowNotFoundException e) {
+            held.remove(key(step));
             refused(step.objectId(), step.workflow(), step.process(), update, e);
         } catch (Exception e) {
+            // the end could not be written: the lease runs out and the step is given out again
+            held.remove(key(step));
             // the step stays started: the sweeper gives it to a robot again
             getExceptionHandler().handleException("Robot " + robotName + " could not end " + step.objectId() + " at "
                                                   + step.workflow() + "/" + step.process(), exchange, e);
@@ -371,6 +456,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
     /** A step's end the completion writer wrote, or could not apply. */
     private void written(StepEndResult result) {
         StepEnd end = result.end();
+        held.remove(key(end.objectId(), end.process(), end.update().claim().version()));
         if (result.failure() != null) {
             refused(end.objectId(), end.workflow(), end.process(), end.update(), result.failure());
         } else if (metrics != null) {
@@ -391,6 +477,19 @@ public class WorkflowRobot extends ScheduledPollConsumer {
         LOG.warn("Robot {} did not end {} at {}/{} as {}: its claim (version {}, attempt {}) is no longer the step's"
                  + " ({})", robotName, objectId, workflow, process, update.status(), update.claim().version(),
                 update.claim().attempts(), why.getMessage());
+    }
+
+    /** The route left the step as it is (CamelWorkflowStatus none): no lease keeps it, the sweeper watches it. */
+    private void letGo(Step step) {
+        if (held.remove(key(step)) == null) {
+            return;
+        }
+        try {
+            store().letGo(step);
+        } catch (Exception e) {
+            LOG.warn("Robot {} could not let go of the lease of {} at {}/{}: {}", robotName, step.objectId(),
+                    step.workflow(), step.process(), e.getMessage());
+        }
     }
 
     /** How many of this robot's ends the store refused because their claim was no longer the step's. */

@@ -111,8 +111,9 @@ class WorkflowRobotTest extends CamelTestSupport {
                                 throw e;
                             }
                         });
-                // a robot that is slow on its step: long enough for the sweeper to give the step to another
-                from("workflow:googleScannedBookWF/google-download?delay=20&robotName=slow")
+                // a robot without a lease that is slow on its step: long enough for the sweeper to give the step to
+                // another (with a lease its renewals would keep it; RobotLeasesTest)
+                from("workflow:googleScannedBookWF/google-download?delay=20&robotName=slow&lease=0")
                         .routeId("slow").autoStartup(false)
                         .process(ex -> {
                             int attempt = ex.getIn().getHeader(WorkflowConstants.ATTEMPTS, Integer.class);

@@ -1,5 +1,6 @@
 package dev.camelsuite.workflow.store;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -28,8 +29,9 @@ import static dev.camelsuite.workflow.store.Transactions.now;
  */
 final class StepClaims {
 
-    /** A ready step a claim took, as it was before. */
-    private record Claimed(long id, String objectId, int version, String status) {
+    /** A ready step a claim took, as it was before: its status, attempts, and how its last attempt ended. */
+    private record Claimed(long id, String objectId, int version, String status, int attempts,
+                           OffsetDateTime statusAt, String errorMessage, String errorText) {
     }
 
     /** A step held started for too long. */
@@ -45,10 +47,13 @@ final class StepClaims {
         this.changes = changes;
     }
 
-    List<Step> claim(String workflow, String process, String lane, int limit, Duration retryDelay, String robot)
+    List<Step> claim(String workflow, String process, String lane, int limit, Duration retryDelay, String robot,
+                     String holder, Duration lease)
             throws SQLException {
         OffsetDateTime now = now();
-        String sql = "SELECT id, object_id, version, status FROM workflow_step WHERE workflow = ? AND process = ?"
+        OffsetDateTime leaseUntil = lease == null || lease.isZero() ? null : now.plus(lease);
+        String sql = "SELECT id, object_id, version, status, attempts, status_at, error_message, error_text"
+                     + " FROM workflow_step WHERE workflow = ? AND process = ?"
                      // in this shape PostgreSQL reads its index of ready steps in order (db/workflow-postgresql)
                      + " AND status IN ('queued', 'retrying') AND active = TRUE"
                      + " AND (status = 'queued' OR status_at <= ?)"
@@ -68,7 +73,9 @@ final class StepClaims {
                 }
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
-                        claimed.add(new Claimed(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4)));
+                        claimed.add(new Claimed(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4),
+                                rs.getInt(5), rs.getObject(6, OffsetDateTime.class), rs.getString(7),
+                                rs.getString(8)));
                     }
                 }
             }
@@ -76,8 +83,10 @@ final class StepClaims {
                 return List.<Step>of();
             }
             String ids = claimed.stream().map(row -> Long.toString(row.id())).collect(Collectors.joining(", "));
-            execute(c, "UPDATE workflow_step SET status = 'started', attempts = attempts + 1, status_at = ?, note = ?"
-                       + " WHERE id IN (" + ids + ")", now, robot);
+            execute(c, "UPDATE workflow_step SET status = 'started', attempts = attempts + 1, status_at = ?, note = ?,"
+                       + " held_by = ?, held_since = ?, lease_until = ? WHERE id IN (" + ids + ")", now, robot, holder,
+                    now, leaseUntil);
+            attempts(c, workflow, process, claimed, holder, now);
             try (PreparedStatement h = c.prepareStatement("INSERT INTO workflow_history (object_id, workflow,"
                                                           + " process, version, old_status, new_status, changed_at)"
                                                           + " VALUES (?, ?, ?, ?, ?, 'started', ?)")) {
@@ -111,10 +120,111 @@ final class StepClaims {
         return steps;
     }
 
+    /**
+     * The attempt each claim starts, with its robot; and the end of the attempt before it, as the step shows it now
+     * (its status, error and time): the ends of attempts are not written when they happen, so that a step's end costs
+     * nothing more, but read from the step until the next claim keeps them here.
+     */
+    private static void attempts(Connection c, String workflow, String process, List<Claimed> claimed, String robot,
+                                 OffsetDateTime now)
+            throws SQLException {
+        try (PreparedStatement ended = c.prepareStatement("UPDATE workflow_attempt SET ended_at = ?, status = ?,"
+                                                          + " error_message = ?, error_text = ? WHERE object_id = ?"
+                                                          + " AND workflow = ? AND process = ? AND version = ?"
+                                                          + " AND attempt = ? AND ended_at IS NULL");
+             PreparedStatement started = c.prepareStatement("INSERT INTO workflow_attempt (object_id, workflow,"
+                                                            + " process, version, attempt, robot, started_at)"
+                                                            + " VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+            boolean before = false;
+            for (Claimed row : claimed) {
+                if (row.attempts() > 0) {
+                    ended.setObject(1, row.statusAt());
+                    ended.setString(2, row.status());
+                    ended.setString(3, row.errorMessage());
+                    ended.setString(4, row.errorText());
+                    ended.setString(5, row.objectId());
+                    ended.setString(6, workflow);
+                    ended.setString(7, process);
+                    ended.setInt(8, row.version());
+                    ended.setInt(9, row.attempts());
+                    ended.addBatch();
+                    before = true;
+                }
+                started.setString(1, row.objectId());
+                started.setString(2, workflow);
+                started.setString(3, process);
+                started.setInt(4, row.version());
+                started.setInt(5, row.attempts() + 1);
+                started.setString(6, robot);
+                started.setObject(7, now);
+                started.addBatch();
+            }
+            if (before) {
+                ended.executeBatch();
+            }
+            started.executeBatch();
+        }
+    }
+
+    /**
+     * Renews the leases of the steps a robot holds, each under its claim: answers how many it still held (a step whose
+     * lease ran out and was given out again is not renewed).
+     */
+    int renew(List<Step> held, Duration lease) throws SQLException {
+        if (held.isEmpty()) {
+            return 0;
+        }
+        OffsetDateTime until = now().plus(lease);
+        return tx.writeSql(c -> {
+            try (PreparedStatement s = c.prepareStatement("UPDATE workflow_step SET lease_until = ? WHERE object_id = ?"
+                                                          + " AND workflow = ? AND process = ? AND version = ?"
+                                                          + " AND attempts = ? AND status = 'started'")) {
+                for (Step step : held) {
+                    s.setObject(1, until);
+                    s.setString(2, step.objectId());
+                    s.setString(3, step.workflow());
+                    s.setString(4, step.process());
+                    s.setInt(5, step.version());
+                    s.setInt(6, step.attempts());
+                    s.addBatch();
+                }
+                int renewed = 0;
+                for (int n : s.executeBatch()) {
+                    renewed += n > 0 ? 1 : 0;
+                }
+                return renewed;
+            }
+        });
+    }
+
+    /** No lease holds the step any more (its claim stays): the sweeper, not a lease, gives it out again. */
+    int letGo(Step step) throws SQLException {
+        return tx.writeSql(c -> execute(c, "UPDATE workflow_step SET lease_until = NULL WHERE object_id = ?"
+                                           + " AND workflow = ? AND process = ? AND version = ? AND attempts = ?"
+                                           + " AND status = 'started'", step.objectId(), step.workflow(),
+                step.process(), step.version(), step.attempts()));
+    }
+
+    /** Gives back the started steps of a process whose lease ran out: their robot died or lost the database. */
+    int expire(String workflow, String process) throws SQLException {
+        OffsetDateTime now = now();
+        return giveBack(workflow, now, c -> {
+            try (PreparedStatement s = c.prepareStatement(STARTED + " AND process = ? AND lease_until < ? AND "
+                                                          + UNDER_CLAIM + " FOR UPDATE SKIP LOCKED")) {
+                s.setString(1, workflow);
+                s.setString(2, process);
+                s.setObject(3, now);
+                return stuck(s, row -> true);
+            }
+        });
+    }
+
     int sweep(String workflow, Duration stuckAfter) throws SQLException {
         OffsetDateTime now = now();
         return giveBack(workflow, now, c -> {
-            try (PreparedStatement s = c.prepareStatement(STARTED + " AND status_at < ? FOR UPDATE SKIP LOCKED")) {
+            // steps under a lease are given back when it runs out, not after the sweeper's period
+            try (PreparedStatement s = c.prepareStatement(STARTED + " AND (lease_until IS NULL OR NOT " + UNDER_CLAIM
+                                                          + ") AND status_at < ? FOR UPDATE SKIP LOCKED")) {
                 s.setString(1, workflow);
                 s.setObject(2, now.minus(stuckAfter));
                 return stuck(s, row -> true);
@@ -140,6 +250,13 @@ final class StepClaims {
             }
         });
     }
+
+    /**
+     * Whether a step is still in the status its robot's claim gave it: the claim wrote the same time into both, and
+     * any later change of status (a client's, a sweep) moves {@code status_at} on. Ends do not clear a claim's lease
+     * columns (that would cost them a write): this tells a live lease from a stale one.
+     */
+    static final String UNDER_CLAIM = "held_since = status_at";
 
     /** The active started steps of a workflow, for update; the query goes on with the caller's conditions. */
     private static final String STARTED = "SELECT id, object_id, process, version, status, lane, note FROM workflow_step"

@@ -199,14 +199,21 @@ final class StepWrites {
     }
 
     int delete(String objectId, String workflow, Integer version) throws SQLException {
-        return tx.writeSql(c -> version == null
-                ? execute(c, "DELETE FROM workflow_step WHERE object_id = ? AND workflow = ?", objectId, workflow)
-                : execute(c, "DELETE FROM workflow_step WHERE object_id = ? AND workflow = ? AND version = ?",
-                        objectId, workflow, version));
+        return tx.writeSql(c -> {
+            if (version == null) {
+                execute(c, "DELETE FROM workflow_attempt WHERE object_id = ? AND workflow = ?", objectId, workflow);
+                return execute(c, "DELETE FROM workflow_step WHERE object_id = ? AND workflow = ?", objectId, workflow);
+            }
+            execute(c, "DELETE FROM workflow_attempt WHERE object_id = ? AND workflow = ? AND version = ?", objectId,
+                    workflow, version);
+            return execute(c, "DELETE FROM workflow_step WHERE object_id = ? AND workflow = ? AND version = ?",
+                    objectId, workflow, version);
+        });
     }
 
     int deleteObject(String objectId) throws SQLException {
         return tx.writeSql(c -> {
+            execute(c, "DELETE FROM workflow_attempt WHERE object_id = ?", objectId);
             int n = execute(c, "DELETE FROM workflow_step WHERE object_id = ?", objectId);
             execute(c, "DELETE FROM workflow_context WHERE object_id = ?", objectId);
             return n;

@@ -36,6 +36,9 @@ final class WorkflowCreation {
                              String context, OffsetDateTime now)
             throws SQLException {
         String workflow = template.getId();
+        // a version created again starts over: its steps, and the attempts at them
+        execute(c, "DELETE FROM workflow_attempt WHERE object_id = ? AND workflow = ? AND version = ?", objectId,
+                template.getId(), version);
         execute(c, "DELETE FROM workflow_step WHERE object_id = ? AND workflow = ? AND version = ?", objectId,
                 workflow, version);
         execute(c, "UPDATE workflow_step SET active = FALSE WHERE object_id = ? AND workflow = ? AND version <> ?",

@@ -13,7 +13,9 @@ import javax.sql.DataSource;
 import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
 import dev.camelsuite.workflow.model.Milestone;
+import dev.camelsuite.workflow.model.HeldStep;
 import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepAttempt;
 import dev.camelsuite.workflow.model.StepCount;
 import dev.camelsuite.workflow.model.StepEnd;
 import dev.camelsuite.workflow.model.StepEndResult;
@@ -37,6 +39,7 @@ public class WorkflowStore {
     private final StepChanges changes = new StepChanges();
     private final StepWrites writes;
     private final StepClaims claims;
+    private final StepAttempts attempts;
     private final StepReads reads;
     private final WorkflowArchive archive;
 
@@ -53,6 +56,7 @@ public class WorkflowStore {
         this.tx = new Transactions(dataSource);
         this.writes = new StepWrites(tx, changes, templates);
         this.claims = new StepClaims(tx, changes);
+        this.attempts = new StepAttempts(dataSource);
         this.reads = new StepReads(dataSource);
         this.archive = new WorkflowArchive(tx);
     }
@@ -149,14 +153,56 @@ public class WorkflowStore {
     public List<Step> claim(String workflow, String process, String lane, int limit, Duration retryDelay,
                             String robot)
             throws SQLException {
-        return claims.claim(workflow, process, lane, limit, retryDelay, robot);
+        return claims.claim(workflow, process, lane, limit, retryDelay, robot, robot, null);
     }
 
     /**
-     * The sweeper: active steps {@code started} for longer than {@code stuckAfter} — their robot died — go back to
-     * {@code queued}, so robots claim them again. (A {@code queued} step is held by nobody here: a robot's claim moves
-     * it to {@code started} in the same transaction, so unlike the original service there is no queued step to
-     * sweep.) Answers how many went back.
+     * Claims as {@link #claim(String, String, String, int, Duration, String)} does, each step under a lease: the step
+     * is the robot's until {@code lease} from now, and the robot {@link #renew renews} it while it works; a step whose
+     * lease ran out is {@link #expire given out again}. The claim records who holds the step ({@code holder}) and
+     * since when, and starts the step's next attempt in the attempt history ({@link #attempts}).
+     *
+     * @param robot  what the step's note says: the robot's name
+     * @param holder the robot that holds the step, as shown to people (its name and its route)
+     * @param lease  how long the claim lasts without a renewal; null or zero for none (then the sweeper gives a step
+     *               of a robot that died out again)
+     */
+    public List<Step> claim(String workflow, String process, String lane, int limit, Duration retryDelay,
+                            String robot, String holder, Duration lease)
+            throws SQLException {
+        return claims.claim(workflow, process, lane, limit, retryDelay, robot, holder, lease);
+    }
+
+    /**
+     * Renews the leases of the steps a robot holds ({@code held}, as its claims answered them) for {@code lease} from
+     * now; answers how many it still held. A step whose lease ran out in the meantime is not renewed: it was, or is
+     * about to be, given out again, and the robot's end of it will be refused.
+     */
+    public int renew(List<Step> held, Duration lease) throws SQLException {
+        return claims.renew(held, lease);
+    }
+
+    /**
+     * Takes the lease off a step a robot holds (under its claim, as it got it): the step stays started for whoever
+     * ends it (a route that set {@code CamelWorkflowStatus=none}), and the sweeper, not a lease, watches it.
+     */
+    public void letGo(Step step) throws SQLException {
+        claims.letGo(step);
+    }
+
+    /**
+     * Gives back the started steps of a process whose lease ran out (their robot died, or cannot reach the database):
+     * they become {@code queued}, for the next claim; their attempts are counted when claimed again. Answers how many.
+     */
+    public int expire(String workflow, String process) throws SQLException {
+        return claims.expire(workflow, process);
+    }
+
+    /**
+     * The sweeper: active steps {@code started} without a lease for longer than {@code stuckAfter} — their robot
+     * died — go back to {@code queued}, so robots claim them again. (A {@code queued} step is held by nobody here: a
+     * robot's claim moves it to {@code started} in the same transaction, so unlike the original service there is no
+     * queued step to sweep.) Answers how many went back.
      */
     public int sweep(String workflow, Duration stuckAfter) throws SQLException {
         return claims.sweep(workflow, stuckAfter);
@@ -172,6 +218,22 @@ public class WorkflowStore {
      */
     public int releaseOrphans(String workflow, String host, LongPredicate alive) throws SQLException {
         return claims.releaseOrphans(workflow, host, alive);
+    }
+
+    /**
+     * Every attempt robots made at a process of an object's workflow, of every version, in order: the robot, the
+     * start, and how it ended (the last one as its step shows it; none while it runs).
+     */
+    public List<StepAttempt> attempts(String objectId, String workflow, String process) throws SQLException {
+        return attempts.of(objectId, workflow, process);
+    }
+
+    /**
+     * The active started steps of a workflow (null: every workflow), with who holds each, since when and until when
+     * its lease runs; the longest held first, at most {@code limit}.
+     */
+    public List<HeldStep> held(String workflow, int limit) throws SQLException {
+        return attempts.held(workflow, limit);
     }
 
     /** Every step of every version of an object's workflow, by version then template order. */

@@ -23,8 +23,9 @@ class WorkflowMigrationsTest {
     @Test
     void offersOnlyThePostgresqlFunctionToPostgresql() {
         assertThat(new WorkflowMigrations(false).getResources("V", new String[] { ".sql" }))
-                .extracting(r -> r.getFilename()).containsExactly("V1__workflow_schema.sql");
-        assertThat(new WorkflowMigrations(true).getResources("V", new String[] { ".sql" })).hasSize(5)
+                .extracting(r -> r.getFilename())
+                .containsExactly("V1__workflow_schema.sql", "V2__workflow_leases_and_attempts.sql");
+        assertThat(new WorkflowMigrations(true).getResources("V", new String[] { ".sql" })).hasSize(6)
                 .allSatisfy(r -> assertThat(r.read()).isNotNull());
         assertThat(new WorkflowMigrations(true).getResources("R", new String[] { ".sql" })).isEmpty();
     }

@@ -14,6 +14,7 @@ import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
 import dev.camelsuite.workflow.model.Milestone;
 import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepAttempt;
 import dev.camelsuite.workflow.model.StepClaim;
 import dev.camelsuite.workflow.model.StepCount;
 import dev.camelsuite.workflow.model.StepEnd;
@@ -508,6 +509,99 @@ abstract class WorkflowStoreTest {
                     assertThat(st.attempts()).isEqualTo(1);
                 });
         assertThat(store.updateAll(List.of())).isEmpty();
+    }
+
+    @Test
+    void aClaimHoldsItsStepUnderALeaseThatItsRobotRenews() throws Exception {
+        String process = "descriptive-metadata";
+        for (String id : List.of("druid:ls1", "druid:ls2", "druid:ls3")) {
+            store.create(id, accession, 1, "default", null);
+        }
+        java.time.Duration lease = java.time.Duration.ofMillis(300);
+        List<Step> mine = store.claim("accessionWF", process, null, 2, java.time.Duration.ZERO, "robot-a",
+                "robot-a (route r)", lease);
+        assertThat(mine).hasSize(2);
+        assertThat(store.held("accessionWF", 10)).hasSize(2).allSatisfy(h -> {
+            assertThat(h.heldBy()).isEqualTo("robot-a (route r)");
+            assertThat(h.leaseUntil()).isAfter(h.heldSince());
+        });
+        // a step without a lease (a client started it): the sweeper's, never the lease's
+        store.update("druid:ls3", "accessionWF", process, StepUpdate.to("started"));
+        Thread.sleep(200);
+        // robot-a renews one of its two steps; the other's lease runs out
+        assertThat(store.renew(List.of(mine.get(0)), java.time.Duration.ofSeconds(30))).isEqualTo(1);
+        Thread.sleep(200);
+        assertThat(store.expire("accessionWF", process)).isEqualTo(1);
+        assertThat(status(mine.get(0).objectId(), process)).isEqualTo("started");
+        assertThat(status(mine.get(1).objectId(), process)).isEqualTo("queued");
+        assertThat(status("druid:ls3", process)).isEqualTo("started");
+        // the sweeper leaves a step under a lease alone
+        assertThat(store.sweep("accessionWF", java.time.Duration.ZERO)).isEqualTo(1);
+        assertThat(status(mine.get(0).objectId(), process)).isEqualTo("started");
+        assertThat(status("druid:ls3", process)).isEqualTo("queued");
+        // a renewal of a step that was given out again renews nothing
+        assertThat(store.renew(List.of(mine.get(1)), lease)).isZero();
+        // robot-b gets the expired one, attempt counted; robot-a's late end of it is refused
+        List<Step> theirs = store.claim("accessionWF", process, null, 1, java.time.Duration.ZERO, "robot-b",
+                "robot-b (route r)", lease);
+        assertThat(theirs).singleElement().satisfies(st -> {
+            assertThat(st.objectId()).isEqualTo(mine.get(1).objectId());
+            assertThat(st.attempts()).isEqualTo(2);
+        });
+        assertThatThrownBy(() -> store.update(mine.get(1).objectId(), "accessionWF", process,
+                StepUpdate.to("completed").ending(StepClaim.of(mine.get(1)))))
+                .isInstanceOf(WorkflowConflictException.class);
+        // a route that ends its step another way lets go of the lease: the step stays started, the sweeper watches it
+        store.letGo(mine.get(0));
+        Thread.sleep(50);
+        assertThat(store.expire("accessionWF", process)).isZero();
+        assertThat(store.held("accessionWF", 10)).filteredOn(h -> h.objectId().equals(mine.get(0).objectId()))
+                .singleElement().satisfies(h -> assertThat(h.leaseUntil()).isNull());
+        // a step a client starts after a robot's claim ran its course is under no lease: the sweeper's
+        store.update(theirs.get(0).objectId(), "accessionWF", process,
+                StepUpdate.to("completed").ending(StepClaim.of(theirs.get(0))));
+        store.update(theirs.get(0).objectId(), "accessionWF", process, StepUpdate.to("started"));
+        Thread.sleep(350);
+        assertThat(store.expire("accessionWF", process)).isZero();
+        assertThat(store.held("accessionWF", 10)).filteredOn(h -> h.objectId().equals(theirs.get(0).objectId()))
+                .singleElement().satisfies(h -> assertThat(h.heldBy()).isNull());
+        assertThat(store.sweep("accessionWF", java.time.Duration.ZERO)).isEqualTo(2);
+    }
+
+    @Test
+    void everyAttemptOfARobotIsKeptWithItsRobotEndAndError() throws Exception {
+        String process = "descriptive-metadata";
+        store.create("druid:at1", accession, 1, "default", null);
+        Step first = store.claim("accessionWF", process, null, 1, java.time.Duration.ZERO, "robot-a", "robot-a",
+                java.time.Duration.ofSeconds(30)).get(0);
+        assertThat(store.attempts("druid:at1", "accessionWF", process)).singleElement().satisfies(a -> {
+            assertThat(a.attempt()).isEqualTo(1);
+            assertThat(a.status()).isEqualTo("started");
+            assertThat(a.endedAt()).isNull();
+        });
+        store.update("druid:at1", "accessionWF", process, StepUpdate.to("retrying").withError("no rights", "trace 1")
+                .ending(StepClaim.of(first)));
+        Step second = store.claim("accessionWF", process, null, 1, java.time.Duration.ZERO, "robot-b", "robot-b",
+                java.time.Duration.ofSeconds(30)).get(0);
+        store.update("druid:at1", "accessionWF", process, StepUpdate.to("completed").ending(StepClaim.of(second)));
+        List<StepAttempt> attempts = store.attempts("druid:at1", "accessionWF", process);
+        assertThat(attempts).hasSize(2);
+        assertThat(attempts.get(0)).satisfies(a -> {
+            assertThat(a.robot()).isEqualTo("robot-a");
+            assertThat(a.status()).isEqualTo("retrying");
+            assertThat(a.errorMessage()).isEqualTo("no rights");
+            assertThat(a.errorText()).isEqualTo("trace 1");
+            assertThat(a.endedAt()).isAfterOrEqualTo(a.startedAt());
+        });
+        assertThat(attempts.get(1)).satisfies(a -> {
+            assertThat(a.robot()).isEqualTo("robot-b");
+            assertThat(a.attempt()).isEqualTo(2);
+            assertThat(a.status()).isEqualTo("completed");
+            assertThat(a.errorMessage()).isNull();
+        });
+        // the workflow created again starts over, its attempts with it
+        store.create("druid:at1", accession, 1, "default", null);
+        assertThat(store.attempts("druid:at1", "accessionWF", process)).isEmpty();
     }
 
     @Test
