@@ -76,26 +76,45 @@ function drawEngines(engines) {
     [{ label: 'mean ms', backgroundColor: '#6c63c9', data: engines.map(e => Math.round(e.meanMillis * 100) / 100) }]);
 }
 
+function linkCell(href, text) {
+  const cell = document.createElement('td');
+  const link = document.createElement('a');
+  link.href = href;
+  link.textContent = text;
+  cell.appendChild(link);
+  return cell;
+}
+
+function textCell(text, className) {
+  const cell = document.createElement('td');
+  cell.textContent = text == null ? '' : text;
+  if (className) {
+    cell.className = className;
+  }
+  return cell;
+}
+
+function time(at) {
+  return at == null ? '' : new Date(at).toLocaleString();
+}
+
 function drawErrors(errors) {
   const body = document.querySelector('#errors tbody');
   body.replaceChildren(...errors.map(e => {
     const row = document.createElement('tr');
-    const cells = [new Date(e.at).toLocaleString(), null, e.workflow + ' / ' + e.process, String(e.version), e.message];
-    cells.forEach((text, i) => {
-      const cell = document.createElement('td');
-      if (i === 1) {
-        const link = document.createElement('a');
-        link.href = e.link;
-        link.textContent = e.objectId;
-        cell.appendChild(link);
-      } else {
-        cell.textContent = text == null ? '' : text;
-      }
-      if (i === 4) {
-        cell.className = 'message';
-      }
-      row.appendChild(cell);
-    });
+    row.append(textCell(time(e.at)), linkCell(e.link, e.objectId), textCell(e.workflow + ' / ' + e.process),
+      textCell(String(e.version)), textCell(e.message, 'message'), linkCell(e.attempts, 'attempts'));
+    return row;
+  }));
+}
+
+function drawHeld(held) {
+  const body = document.querySelector('#held tbody');
+  body.replaceChildren(...held.map(h => {
+    const row = document.createElement('tr');
+    row.append(textCell(h.objectId), textCell(h.workflow + ' / ' + h.process), linkCell(h.attempts, String(h.attempt)),
+      textCell(h.heldBy == null ? '(no robot: started by a client)' : h.heldBy), textCell(time(h.since)),
+      textCell(h.leaseUntil == null ? 'no lease' : time(h.leaseUntil)));
     return row;
   }));
 }
@@ -114,6 +133,7 @@ async function refresh() {
     drawThroughput(status);
     drawEngines(status.engines);
     drawErrors(status.errors);
+    drawHeld(status.held);
     previous = status;
     document.getElementById('last-update').textContent = status.at;
     document.getElementById('update-error').textContent = '';

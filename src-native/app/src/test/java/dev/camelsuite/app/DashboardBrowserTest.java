@@ -66,7 +66,9 @@ class DashboardBrowserTest {
         }
         // the errors table links each error to the object's workflow in the workflow API
         assertThat(run.dom()).contains("<a href=\"/objects/bad%3Abrowse3/workflows/dashboardWF\">bad:browse3</a>")
-                .contains("bad:browse3 does not pass the check");
+                .contains("bad:browse3 does not pass the check")
+                // and to the attempts robots made at the step
+                .contains("<a href=\"/objects/bad%3Abrowse3/workflows/dashboardWF/check/attempts\">attempts</a>");
         // refreshed at least twice within the budget: the throughput chart has points
         assertThat(charts.get("throughput-chart").get("labels").size()).isGreaterThanOrEqualTo(1);
 

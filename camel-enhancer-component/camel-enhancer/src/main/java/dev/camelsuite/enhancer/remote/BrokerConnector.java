@@ -40,7 +40,7 @@ final class BrokerConnector {
     private volatile boolean attached;
     private volatile String lastFailure;
     private volatile Exception refused;
-    private ExecutorService thread;
+    private volatile ExecutorService thread;
 
     /** @param what the attached thing and its queue, for the log: "worker vm:1 of queue q" */
     BrokerConnector(CamelContext context, Object owner, String what, Attachment attachment) {
@@ -114,6 +114,8 @@ final class BrokerConnector {
                 if (told) {
                     LOG.info("The {} reached the broker and is attached", what);
                 }
+                // nothing left to do: the thread goes once this attempt returns
+                thread.shutdown();
                 return;
             } catch (Exception e) {
                 if (stopping) {

@@ -13,6 +13,7 @@ import dev.camelsuite.app.security.Needs;
 import dev.camelsuite.app.security.Role;
 import dev.camelsuite.app.workflow.WorkflowOperations;
 import dev.camelsuite.workflow.StepStatus;
+import dev.camelsuite.workflow.model.HeldStep;
 import dev.camelsuite.workflow.model.Step;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -32,6 +33,8 @@ public class DashboardResource {
     static final int DEFAULT_ERRORS = 20;
     /** The most recent errors one answer lists. */
     static final int MAX_ERRORS = 200;
+    /** The started steps listed, the longest held first. */
+    static final int HELD = 50;
 
     @Inject
     MeterRegistry meters;
@@ -57,18 +60,30 @@ public class DashboardResource {
         }
         List<DashboardStatus.Error> recent = new ArrayList<>();
         for (Step step : operations.recentErrors(recentErrors)) {
+            String workflow = workflowLink(step.objectId(), step.workflow());
             recent.add(new DashboardStatus.Error(step.objectId(), step.workflow(), step.process(), step.version(),
-                    step.errorMessage(), step.statusAt().toInstant(), "/objects/"
-                            + URLEncoder.encode(step.objectId(), StandardCharsets.UTF_8).replace("+", "%20")
-                            + "/workflows/" + step.workflow()));
+                    step.errorMessage(), step.statusAt().toInstant(), workflow,
+                    workflow + "/" + step.process() + "/attempts"));
+        }
+        List<DashboardStatus.Held> held = new ArrayList<>();
+        for (HeldStep step : operations.held(null, HELD)) {
+            held.add(new DashboardStatus.Held(step.objectId(), step.workflow(), step.process(), step.version(),
+                    step.attempts(), step.heldBy(), step.heldSince() == null ? null : step.heldSince().toInstant(),
+                    step.leaseUntil() == null ? null : step.leaseUntil().toInstant(),
+                    workflowLink(step.objectId(), step.workflow()) + "/" + step.process() + "/attempts"));
         }
         List<DashboardStatus.EngineTiming> engines = new ArrayList<>();
         for (Timer timer : meters.find("enhancer.engine.time").timers()) {
             engines.add(new DashboardStatus.EngineTiming(timer.getId().getTag("chain"), timer.getId().getTag("engine"),
                     timer.count(), timer.mean(TimeUnit.MILLISECONDS), timer.max(TimeUnit.MILLISECONDS)));
         }
-        return new DashboardStatus(Instant.now(), steps, List.copyOf(queues.values()), recent, engines,
+        return new DashboardStatus(Instant.now(), steps, List.copyOf(queues.values()), recent, held, engines,
                 total("workflow.robot.steps"), total("enhancer.chain.items"));
+    }
+
+    private static String workflowLink(String objectId, String workflow) {
+        return "/objects/" + URLEncoder.encode(objectId, StandardCharsets.UTF_8).replace("+", "%20") + "/workflows/"
+               + workflow;
     }
 
     private static int recentErrors(String errors) {

@@ -10,12 +10,13 @@ import java.util.List;
  * @param steps           active steps by workflow, process and status
  * @param queues          steps ready for robots (queued or retrying), by workflow and process
  * @param errors          the most recent errors, newest first
+ * @param held            the started steps and who holds them, the longest held first
  * @param engines         per-engine timings of the chains run in this application
  * @param robotSteps      steps robots ended since the application started
  * @param enhancedItems   items enhanced by chains in this application since it started
  */
 public record DashboardStatus(Instant at, List<StepCount> steps, List<Queue> queues, List<Error> errors,
-                              List<EngineTiming> engines, long robotSteps, long enhancedItems) {
+                              List<Held> held, List<EngineTiming> engines, long robotSteps, long enhancedItems) {
 
     public record StepCount(String workflow, String process, String status, long count) {
     }
@@ -23,9 +24,23 @@ public record DashboardStatus(Instant at, List<StepCount> steps, List<Queue> que
     public record Queue(String workflow, String process, long ready) {
     }
 
-    /** @param link the object's workflow in the workflow API */
+    /**
+     * @param link     the object's workflow in the workflow API
+     * @param attempts the step's attempts in the workflow API
+     */
     public record Error(String objectId, String workflow, String process, int version, String message, Instant at,
-                        String link) {
+                        String link, String attempts) {
+    }
+
+    /**
+     * A started step and who holds it.
+     *
+     * @param heldBy     the robot and its route; null when a client started the step
+     * @param leaseUntil when its lease runs out unless renewed; null without a lease
+     * @param attempts   the step's attempts in the workflow API
+     */
+    public record Held(String objectId, String workflow, String process, int version, int attempt, String heldBy,
+                       Instant since, Instant leaseUntil, String attempts) {
     }
 
     public record EngineTiming(String chain, String engine, long runs, double meanMillis, double maxMillis) {

@@ -84,6 +84,20 @@ public class ObjectWorkflowsResource {
     }
 
     /**
+     * Every attempt robots made at a step, every version, in order: {@code <attempts><attempt version number robot
+     * started ended status errorMessage>error text</attempt>…</attempts>}. An addition to the workflow service's API.
+     */
+    @Needs(Role.READER)
+    @GET
+    @Path("{workflow}/{process}/attempts")
+    @Produces(XML)
+    public String attempts(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
+                           @PathParam("process") String process) {
+        RequestParameters.objectId(objectId);
+        return AttemptDocuments.attempts(objectId, workflow, process, operations.attempts(objectId, workflow, process));
+    }
+
+    /**
      * Creates the workflow from its template for a version (re-creating replaces that version's steps, which needs the
      * admin role); the optional JSON body {@code {"context": {...}}} is the version's context. An XML body is ignored,
      * as the workflow service ignores it; no body at all is the common case, but a form's content is refused (415), so

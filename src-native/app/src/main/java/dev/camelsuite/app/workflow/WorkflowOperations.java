@@ -12,7 +12,9 @@ import dev.camelsuite.workflow.WorkflowConstants;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
 import dev.camelsuite.workflow.WorkflowStoreUnavailableException;
 import dev.camelsuite.workflow.model.Milestone;
+import dev.camelsuite.workflow.model.HeldStep;
 import dev.camelsuite.workflow.model.Step;
+import dev.camelsuite.workflow.model.StepAttempt;
 import dev.camelsuite.workflow.model.StepCount;
 import dev.camelsuite.workflow.model.StepQuery;
 import dev.camelsuite.workflow.model.StepRef;
@@ -111,6 +113,23 @@ public class WorkflowOperations {
     @SuppressWarnings("unchecked")
     public List<Step> recentErrors(int limit) {
         return read("recentErrors", new HashMap<>(Map.of(WorkflowConstants.LIMIT, limit))).getBody(List.class);
+    }
+
+    /** Every attempt robots made at a step, every version, in order. */
+    @SuppressWarnings("unchecked")
+    public List<StepAttempt> attempts(String objectId, String workflow, String process) {
+        Map<String, Object> headers = objectAndWorkflow(objectId, workflow);
+        headers.put(WorkflowConstants.PROCESS, process);
+        return read("attempts", headers).getBody(List.class);
+    }
+
+    /** The active started steps of a workflow (null: every workflow) and who holds them, longest held first. */
+    @SuppressWarnings("unchecked")
+    public List<HeldStep> held(String workflow, int limit) {
+        Map<String, Object> headers = new HashMap<>();
+        put(headers, WorkflowConstants.WORKFLOW, workflow);
+        headers.put(WorkflowConstants.LIMIT, limit);
+        return read("held", headers).getBody(List.class);
     }
 
     /** Every step of every version of an object's workflow (none when it has no such workflow). */

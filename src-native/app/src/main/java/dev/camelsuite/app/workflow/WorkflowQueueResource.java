@@ -88,6 +88,22 @@ public class WorkflowQueueResource {
         return page.answer(QueueDocuments.queuedSteps(operations.inStatus(StepStatus.QUEUED.label(), before, max)));
     }
 
+    /**
+     * The started steps of one workflow or all, with who holds each (robot and route), since when and until when its
+     * lease runs; the longest held first, at most {@code limit}: {@code <workflows><workflow name process druid version
+     * laneId attempts heldBy heldSince leaseUntil/>…</workflows>}. An addition to the workflow service's API, beside
+     * {@code all_queued}.
+     */
+    @Needs(Role.READER)
+    @GET
+    @Path("all_started")
+    @Produces(ObjectWorkflowsResource.XML)
+    public Response allStarted(@QueryParam("workflow") String workflow, @QueryParam("limit") String limit) {
+        RequestParameters.Limit page = RequestParameters.limit(limit);
+        String named = workflow == null || workflow.isBlank() ? null : workflow.trim();
+        return page.answer(AttemptDocuments.held(operations.held(named, page.rows())));
+    }
+
     /** {@code completed=process} with {@code workflow=wf}, or {@code completed=wf:process}. */
     private static StepRef completedStep(String completed, String workflow) {
         if (workflow == null || workflow.isBlank()) {

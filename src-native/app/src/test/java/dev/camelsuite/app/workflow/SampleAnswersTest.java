@@ -60,7 +60,7 @@ class SampleAnswersTest {
     @Test
     void everySampleAnswerHasTheShapeOfARealOne() throws Exception {
         List<String> samples = samples();
-        assertThat(samples).hasSize(6);
+        assertThat(samples).hasSize(8);
         String id = newObjectId("sample");
         create(id, "accessionWF", 1, "default");
         status(id, "accessionWF", "rights-metadata", "error");
@@ -77,13 +77,36 @@ class SampleAnswersTest {
                 .extract().asString();
         String template = given().when().get("/workflow_templates/accessionWF").then().statusCode(200).extract()
                 .asString();
+        // the tests' robot of dashboardWF/check holds slow:* for 3 s and fails bad:* twice
+        String slow = "slow:sample" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        String bad = "bad:sample" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        create(slow, "dashboardWF", 1, "default");
+        create(bad, "dashboardWF", 1, "default");
+        String started = awaitAnswer("/workflow_queue/all_started?workflow=dashboardWF", "druid=\"" + slow + "\"");
+        String attempts = awaitAnswer("/objects/" + bad + "/workflows/dashboardWF/check/attempts", "status=\"error\"");
 
         assertSameXmlShape(samples.get(0), workflow);
         assertSameJsonShape(samples.get(1), nextSteps);
         assertSameXmlShape(samples.get(2), lifecycle);
         assertSameXmlShape(samples.get(3), queue);
         assertSameXmlShape(samples.get(4), queued);
-        assertSameJsonShape(samples.get(5), template);
+        assertSameXmlShape(samples.get(5), started);
+        assertSameXmlShape(samples.get(6), attempts);
+        assertSameJsonShape(samples.get(7), template);
+    }
+
+    /** The answer of {@code path} once it holds {@code text}, within 30 s. */
+    private static String awaitAnswer(String path, String text) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        String answer = "";
+        while (System.nanoTime() < deadline) {
+            answer = given().urlEncodingEnabled(false).when().get(path).then().statusCode(200).extract().asString();
+            if (answer.contains(text)) {
+                return answer;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError(path + " never held " + text + ": " + answer);
     }
 
     /** Each element name of the sample with the attribute names of its first occurrence, in order. */
