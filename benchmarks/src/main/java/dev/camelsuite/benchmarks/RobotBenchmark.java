@@ -44,8 +44,11 @@ public final class RobotBenchmark {
 
     static final int ITEMS = Integer.getInteger("items", 20_000);
     /** Which contenders run: -Dcontenders=batched,loop for two of them. */
-    static final List<String> CONTENDERS = List.of(System.getProperty("contenders", "one,four,batched,loop,woken")
+    static final List<String> CONTENDERS = List.of(System.getProperty("contenders",
+                    "one,four,four-nolease,batched,batched-nolease,loop,woken")
             .split(","));
+    private static final List<String> ROBOT_ROUTES = List.of("one", "four", "four-nolease", "batched",
+            "batched-nolease");
     /** The H2 runs: -Dh2Commits=durable,delayed (both by default). */
     static final List<String> H2_COMMITS = List.of(System.getProperty("h2Commits", "durable,delayed").split(","));
     private static boolean durableCommits = true;
@@ -109,9 +112,16 @@ public final class RobotBenchmark {
                             .process(e -> done.incrementAndGet());
                     from("workflow:robotWF/work?robots=4&claimBatch=10&delay=1&robotName=four").routeId("four")
                             .autoStartup(false).process(e -> done.incrementAndGet());
+                    // the same robots without leases: what the leases (their claims' columns, renewals and the look
+                    // for leases run out) cost
+                    from("workflow:robotWF/work?robots=4&claimBatch=10&delay=1&robotName=four-nolease&lease=0")
+                            .routeId("four-nolease").autoStartup(false).process(e -> done.incrementAndGet());
                     // the same robots claiming 50 at a time, their step ends written in batches of up to 100 by a writer
                     from("workflow:robotWF/work?robots=4&claimBatch=50&completionBatch=100&delay=1&robotName=batched")
                             .routeId("batched").autoStartup(false).process(e -> done.incrementAndGet());
+                    from("workflow:robotWF/work?robots=4&claimBatch=50&completionBatch=100&delay=1"
+                         + "&robotName=batched-nolease&lease=0")
+                            .routeId("batched-nolease").autoStartup(false).process(e -> done.incrementAndGet());
                     from("workflow:robotWF/work?robots=1&claimBatch=10&initialDelay=60000&delay=60000&robotName=woken")
                             .routeId("woken").autoStartup(false)
                             .process(e -> {
@@ -124,11 +134,13 @@ public final class RobotBenchmark {
             });
             context.start();
 
-            for (String robots : new String[] { "one", "four", "batched" }) {
-                if (!CONTENDERS.contains(robots)) {
+            // in the order asked for, and as often: -Dcontenders=four-nolease,four,four,four-nolease cancels warm-up
+            int run = 0;
+            for (String robots : CONTENDERS) {
+                if (!ROBOT_ROUTES.contains(robots)) {
                     continue;
                 }
-                load(ds, robots);
+                load(ds, robots + "-" + run++ + "-");
                 done.set(0);
                 long t0 = System.nanoTime();
                 context.getRouteController().startRoute(robots);
@@ -142,6 +154,8 @@ public final class RobotBenchmark {
                         name, switch (robots) {
                             case "one" -> "1 robot";
                             case "four" -> "4 robots";
+                            case "four-nolease" -> "4 robots without leases (lease=0)";
+                            case "batched-nolease" -> "4 robots, claimBatch=50, completionBatch=100, without leases";
                             default -> "4 robots, claimBatch=50, completionBatch=100";
                         }, ITEMS, ITEMS / seconds);
             }
