@@ -17,8 +17,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import javax.sql.DataSource;
-
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.camelsuite.workflow.WorkflowComponent;
@@ -27,6 +25,7 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
+import javax.sql.DataSource;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
@@ -34,10 +33,11 @@ import org.apache.camel.impl.DefaultCamelContext;
 
 /**
  * The fault-injection run (docs/reliability.adoc): the application's path — documents registered in a workflow on
- * PostgreSQL, robots that send each to the remote enhancer over a broker in its own JVM, two worker JVMs — for a set
- * number of documents, while faults come at fixed intervals in turn (a worker killed with SIGKILL and started again,
- * the broker restarted, PostgreSQL restarted) and malformed messages go to the workers' queue. It ends by printing
- * what happened to every document.
+ * PostgreSQL, robots that send each to the remote enhancer over a broker in its own JVM, two worker JVMs, and robots of
+ * their own JVM beside those of the run's — for a set number of documents, while faults come at fixed intervals in turn
+ * (a worker killed with SIGKILL and started again, the broker restarted, PostgreSQL restarted, a robot JVM killed with
+ * SIGKILL while it holds steps and another started) and malformed messages go to the workers' queue. It ends by
+ * printing what happened to every document.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.camelsuite.benchmarks.FaultInjectionRun
@@ -56,11 +56,14 @@ public final class FaultInjectionRun {
      * @param lost             documents neither completed nor in error at the end
      * @param completedTwice   documents whose step was completed more than once
      * @param neverEnded       exchanges of the robots still in flight at the end
-     * @param enhancedAgain    documents a worker enhanced more than once (at-least-once after faults; not an error)
-     * @param longestRecovery  per kind of fault, the longest time from its injection to the next completed document
+     * @param enhancedAgain    documents the run's own robots had enhanced more than once (at-least-once after faults;
+     *                         not an error)
+     * @param takenOver        steps a killed robot JVM held that other robots completed once its lease ran out
+     * @param longestRecovery  per kind of fault, the longest time from its injection to the next completed document;
+     *                         for a killed robot JVM, to the end of the last step it held
      */
     public record Report(int documents, long completed, long errors, long lost, long completedTwice, long neverEnded,
-                         long enhancedAgain, Map<String, Integer> faults, Map<String, Integer> badInputs,
+                         long enhancedAgain, long takenOver, Map<String, Integer> faults, Map<String, Integer> badInputs,
                          Map<String, Long> longestRecovery, long seconds) {
 
         String text() {
@@ -70,9 +73,11 @@ public final class FaultInjectionRun {
             s.append("documents lost ").append(lost).append(", steps completed twice ").append(completedTwice)
                     .append(", exchanges that never ended ").append(neverEnded).append('\n');
             s.append("documents enhanced more than once (at-least-once) ").append(enhancedAgain).append('\n');
+            s.append("steps of killed robot JVMs taken over ").append(takenOver).append('\n');
             s.append("faults ").append(faults).append('\n');
             s.append("malformed messages ").append(badInputs).append('\n');
-            s.append("longest recovery (ms, injection to the next completed document) ").append(longestRecovery)
+            s.append("longest recovery (ms, injection to the next completed document; robot JVM killed: to the end of"
+                     + " the last step it held) ").append(longestRecovery)
                     .append('\n');
             s.append("took ").append(seconds).append(" s");
             return s.toString();
@@ -80,7 +85,8 @@ public final class FaultInjectionRun {
     }
 
     static final String QUEUE = "fault.docs";
-    private static final String[] FAULTS = { "worker killed", "broker restarted", "database restarted" };
+    private static final String[] FAULTS = { "worker killed", "broker restarted", "database restarted",
+                                             "robot JVM killed" };
     private static final String[] BAD_INPUTS = { "not JSON", "empty bytes", "JSON of no content item",
                                                  "unknown command on the control topic" };
 
@@ -108,6 +114,13 @@ public final class FaultInjectionRun {
     private volatile EmbeddedPostgres database;
     private volatile ChildJvm broker;
     private final List<ChildJvm> workers = new ArrayList<>();
+    /** The robot JVM, one at a time (the next started when one is killed), and its robots' name. */
+    private volatile ChildJvm robotJvm;
+    private volatile String robotJvmName;
+    /** Threads that wait for the steps of a killed robot JVM to end. */
+    private final List<Thread> takeOvers = new ArrayList<>();
+    private final AtomicInteger takenOver = new AtomicInteger();
+    private volatile DataSource db;
 
     private FaultInjectionRun(Plan plan) throws Exception {
         this.plan = plan;
@@ -143,6 +156,7 @@ public final class FaultInjectionRun {
         pool.setMaximumPoolSize(8);
         pool.setConnectionTimeout(2000);
         try (HikariDataSource ds = new HikariDataSource(pool); DefaultCamelContext context = new DefaultCamelContext()) {
+            this.db = ds;
             context.getRegistry().bind("workflowDb", ds);
             WorkflowComponent workflow = new WorkflowComponent();
             workflow.setTemplates("classpath:faultrun/documentWF.xml");
@@ -154,9 +168,9 @@ public final class FaultInjectionRun {
                 @Override
                 public void configure() {
                     // the robots: a step that fails (broker or worker gone) is retried; one whose end could not be
-                    // written (database gone) is given out again by the sweeper after stuckAfter
-                    from("workflow:documentWF/enhance?robots=4&claimBatch=4&maxAttempts=100&retryDelay=500"
-                         + "&stuckAfter=10000&delay=50").routeId("robots")
+                    // written (database gone), or whose robot JVM was killed, is given out again once its lease ran
+                    // out
+                    from(FaultRunRobots.robots(4, "run")).routeId("robots")
                             .to(enhancerUri(brokerPort) + "&timeout=5000&casPoolSize=8")
                             .process(ex -> enhanced.computeIfAbsent(ex.getIn().getHeader(
                                     WorkflowConstants.OBJECT_ID, String.class), k -> new AtomicInteger())
@@ -171,6 +185,7 @@ public final class FaultInjectionRun {
                 }
             });
             context.start();
+            startRobotJvm("robot-jvm-0");
             Thread faultsThread = new Thread(this::injectFaults, "faults");
             Thread badThread = new Thread(this::sendBadInput, "bad-input");
             faultsThread.start();
@@ -187,6 +202,9 @@ public final class FaultInjectionRun {
             badThread.interrupt();
             faultsThread.join();
             badThread.join();
+            for (Thread takeOver : takeOvers) {
+                takeOver.join();
+            }
             while (ended(ds) < plan.documents() && System.nanoTime() < deadline) {
                 Thread.sleep(200);
             }
@@ -195,11 +213,14 @@ public final class FaultInjectionRun {
             long[] counts = counts(ds);
             long again = enhanced.values().stream().filter(n -> n.get() > 1).count();
             return new Report(plan.documents(), counts[0], counts[1], plan.documents() - counts[0] - counts[1],
-                    counts[2], neverEnded, again, faults, new LinkedHashMap<>(badInputs), recovery,
+                    counts[2], neverEnded, again, takenOver.get(), faults, new LinkedHashMap<>(badInputs), recovery,
                     TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - began));
         } finally {
             for (ChildJvm worker : workers) {
                 worker.close();
+            }
+            if (robotJvm != null) {
+                robotJvm.close();
             }
             if (broker != null) {
                 broker.close();
@@ -265,16 +286,19 @@ public final class FaultInjectionRun {
                         broker.close();
                         startBroker();
                     }
-                    default -> {
+                    case 2 -> {
                         database.close();
                         Thread.sleep(1000);
                         database = startDatabase();
                     }
+                    default -> killRobotJvm("robot-jvm-" + (n + 1));
                 }
                 synchronized (faults) {
                     faults.merge(kind, 1, Integer::sum);
                 }
-                awaitingRecovery.add(new Injected(kind, injected));
+                if (n % FAULTS.length != 3) { // a killed robot JVM's recovery is timed by its steps
+                    awaitingRecovery.add(new Injected(kind, injected));
+                }
                 if (n + 1 == FAULTS.length) {
                     everyKindOnce.countDown();
                 }
@@ -284,6 +308,79 @@ public final class FaultInjectionRun {
         } catch (Exception e) {
             throw new IllegalStateException("A fault could not be injected", e);
         }
+    }
+
+    /**
+     * Kills the robot JVM while it holds steps (waiting a little for it to hold some), starts the next, and times how
+     * long until the steps it held have ended, taken over by other robots once their lease ran out.
+     */
+    private void killRobotJvm(String next) throws Exception {
+        String name = robotJvmName;
+        long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        while (heldBy(name).isEmpty() && System.nanoTime() < waitUntil) {
+            Thread.sleep(20);
+        }
+        long killed = System.nanoTime();
+        robotJvm.kill();
+        // read after the kill: no end of the dead JVM can come any more
+        List<String> stranded = heldBy(name);
+        startRobotJvm(next);
+        Thread takeOver = new Thread(() -> awaitEnds(stranded, killed), "take-over-" + name);
+        takeOvers.add(takeOver);
+        takeOver.start();
+    }
+
+    /** Waits (up to a minute) for the steps to end; counts them, and the time to the last, as the fault's recovery. */
+    private void awaitEnds(List<String> objectIds, long killed) {
+        long deadline = killed + TimeUnit.SECONDS.toNanos(60);
+        try {
+            while (!objectIds.isEmpty() && System.nanoTime() < deadline) {
+                try (Connection c = db.getConnection(); var s = c.prepareStatement("SELECT COUNT(*) FROM"
+                                                                                     + " workflow_step WHERE process"
+                                                                                     + " = 'enhance' AND active AND"
+                                                                                     + " status IN ('completed',"
+                                                                                     + " 'error') AND object_id ="
+                                                                                     + " ANY (?)")) {
+                    s.setArray(1, c.createArrayOf("varchar", objectIds.toArray()));
+                    try (ResultSet rs = s.executeQuery()) {
+                        rs.next();
+                        if (rs.getInt(1) == objectIds.size()) {
+                            takenOver.addAndGet(objectIds.size());
+                            synchronized (faults) {
+                                recovery.merge(FAULTS[3], TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killed),
+                                        Math::max);
+                            }
+                            return;
+                        }
+                    }
+                } catch (java.sql.SQLException e) {
+                    // the database is restarting: look again
+                }
+                Thread.sleep(20);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The documents whose step a robot of this JVM holds under its claim. */
+    private List<String> heldBy(String robotJvm) {
+        List<String> held = new ArrayList<>();
+        try (Connection c = db.getConnection(); var s = c.prepareStatement("SELECT object_id FROM workflow_step"
+                                                                             + " WHERE process = 'enhance' AND"
+                                                                             + " active AND status = 'started' AND"
+                                                                             + " held_by LIKE ? AND held_since ="
+                                                                             + " status_at")) {
+            s.setString(1, robotJvm + " (%");
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    held.add(rs.getString(1));
+                }
+            }
+        } catch (java.sql.SQLException e) {
+            // the database is restarting: none seen
+        }
+        return held;
     }
 
     /** Malformed messages to the workers' queue and control topic, one kind after the other. */
@@ -357,6 +454,14 @@ public final class FaultInjectionRun {
     private void startBroker() throws Exception {
         broker = ChildJvm.own(BenchmarkBroker.class.getName(), Integer.toString(brokerPort));
         expectReady(broker);
+    }
+
+    private void startRobotJvm(String name) throws Exception {
+        ChildJvm robots = ChildJvm.own(FaultRunRobots.class.getName(), database.getJdbcUrl("postgres", "postgres"),
+                Integer.toString(brokerPort), name);
+        expectReady(robots);
+        robotJvm = robots;
+        robotJvmName = name;
     }
 
     private ChildJvm startWorker(String name) throws Exception {
