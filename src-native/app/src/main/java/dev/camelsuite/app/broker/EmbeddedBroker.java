@@ -13,8 +13,9 @@ import org.jboss.logging.Logger;
  * The application's embedded ActiveMQ broker (JVM mode, broker URL {@value #URL_PREFIX}…), started before Camel's
  * routes and stopped after them. It is made here rather than by the vm:// URL so that its memory is sized for the
  * application ({@code camelsuite.broker.memory-limit}, 64 MB): ActiveMQ's own default of 1 GB is more than the heap
- * the application is given, and the broker would take 70 % of it. It keeps nothing on disk, opens no port and has no
- * JMX; only this JVM reaches it. With an external broker configured, none is started.
+ * the application is given, and the broker would take 70 % of it. It keeps nothing on disk (not persistent, it has no
+ * temporary store either: a sender waits while the memory is full), opens no port and has no JMX; only this JVM
+ * reaches it. With an external broker configured, none is started.
  */
 @ApplicationScoped
 public class EmbeddedBroker {
@@ -42,10 +43,18 @@ public class EmbeddedBroker {
         // stopped after the routes that use it (below), not by a shutdown hook of its own before them
         embedded.setUseShutdownHook(false);
         embedded.getSystemUsage().getMemoryUsage().setLimit(memoryLimit.asLongValue());
+        // a broker that is not persistent has no temporary store: its limit is bounded all the same, so that the
+        // start does not weigh ActiveMQ's default of 50 GB against the disk's free space (and warn on a smaller disk)
+        embedded.getSystemUsage().getTempUsage().setLimit(memoryLimit.asLongValue());
         embedded.start();
         embedded.waitUntilStarted();
         broker = embedded;
         LOG.debugf("The embedded broker holds at most %d bytes of messages in memory", memoryLimit.asLongValue());
+    }
+
+    /** The running broker, or null. */
+    BrokerService broker() {
+        return broker;
     }
 
     void stop(@Observes AfterStop camelStopped) throws Exception {
