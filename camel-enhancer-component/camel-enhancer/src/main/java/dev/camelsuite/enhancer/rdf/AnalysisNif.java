@@ -65,7 +65,7 @@ public final class AnalysisNif {
      * node by node ({@link JsonLdStream}), the other formats by RDF4J's writers, which write as they go too.
      */
     public static void write(ContentItem item, RdfFormat format, OutputStream out) {
-        RDFHandler writer = format == RdfFormat.JSON_LD ? new JsonLdStream(out) : format.writer(out);
+        RDFHandler writer = format.writer(out);
         try {
             writer.startRDF();
             writer.handleNamespace("nif", NIF);

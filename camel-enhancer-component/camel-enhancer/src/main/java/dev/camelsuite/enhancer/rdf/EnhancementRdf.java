@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Date;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -43,7 +44,6 @@ import org.eclipse.rdf4j.rio.RDFHandler;
 import org.eclipse.rdf4j.rio.RDFHandlerException;
 import org.eclipse.rdf4j.rio.RDFParseException;
 import org.eclipse.rdf4j.rio.RDFParser;
-import org.eclipse.rdf4j.rio.RDFWriter;
 import org.eclipse.rdf4j.rio.helpers.StatementCollector;
 
 /**
@@ -150,7 +150,7 @@ public final class EnhancementRdf {
      * ({@link JsonLdStream}), the other formats by RDF4J's writers.
      */
     public static void write(ContentItem item, boolean withMetadata, RdfFormat format, OutputStream out) {
-        RDFHandler writer = format == RdfFormat.JSON_LD ? new JsonLdStream(out) : format.writer(out);
+        RDFHandler writer = format.writer(out);
         try {
             writer.startRDF();
             NAMESPACES.forEach(writer::handleNamespace);
@@ -375,15 +375,23 @@ public final class EnhancementRdf {
 
     // ---------------------------------------------------------------- serializing
 
+    /**
+     * Writes a graph, a subject's statements together and the subjects in the order of their ids, as Stanbol writes
+     * its graphs in JSON-LD.
+     */
     public static void write(Model model, RdfFormat format, OutputStream out) {
-        RDFWriter writer = format.writer(out);
+        RDFHandler writer = format.writer(out);
         try {
             writer.startRDF();
             for (var ns : model.getNamespaces()) {
                 writer.handleNamespace(ns.getPrefix(), ns.getName());
             }
-            for (Statement st : model) {
-                writer.handleStatement(st);
+            List<Resource> subjects = new ArrayList<>(model.subjects());
+            subjects.sort(Comparator.comparing(JsonLdStream::id));
+            for (Resource subject : subjects) {
+                for (Statement st : model.getStatements(subject, null, null)) {
+                    writer.handleStatement(st);
+                }
             }
             writer.endRDF();
         } catch (RDFHandlerException e) {

@@ -3,9 +3,9 @@ package dev.camelsuite.enhancer.rdf;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -21,29 +21,27 @@ import org.eclipse.rdf4j.rio.RDFHandlerException;
 import org.eclipse.rdf4j.rio.helpers.AbstractRDFHandler;
 
 /**
- * Writes statements as JSON-LD while they come, one node object per subject: the statements of a subject must come
- * together, as {@link AnalysisNif} hands them out. RDF4J's JSON-LD writer gathers the whole graph before it writes a
- * byte, which for the analysis of a large text is hundreds of megabytes; this one holds one subject at a time. Its
- * output is a JSON-LD document ({@code @context} with the namespaces given, {@code @graph} of flattened nodes) that
- * any JSON-LD processor reads as the same graph.
+ * Writes statements as JSON-LD in Stanbol's shape while they come, one node object per subject (the statements of a
+ * subject must come together, as {@link EnhancementRdf} and {@link AnalysisNif} hand them out). Stanbol writes the
+ * expanded form of its JSON-LD library, pretty-printed by Jackson, and clients and scripts read it by its text
+ * ({@code "@id" : "…"}): a top-level array of node objects, full IRIs, no {@code @context}; in each node {@code @id}
+ * first, then its properties in the order of their IRIs ({@code @type} where {@code rdf:type} sorts), every value in
+ * an array; a literal as {@code @value} with its {@code @language}, or its {@code @type} unless it is a string. RDF4J's
+ * JSON-LD writer would gather the whole graph before it writes a byte, which for the analysis of a large text is
+ * hundreds of megabytes; this one holds one subject at a time.
  */
 final class JsonLdStream extends AbstractRDFHandler {
 
     private static final JsonFactory JSON = new JsonFactory();
+    private static final String TYPE = RDF.TYPE.stringValue();
 
     private final OutputStream out;
-    private final Map<String, String> prefixes = new LinkedHashMap<>();
     private JsonGenerator json;
     private Resource subject;
     private final List<Statement> node = new ArrayList<>();
 
     JsonLdStream(OutputStream out) {
         this.out = out;
-    }
-
-    @Override
-    public void handleNamespace(String prefix, String uri) {
-        prefixes.put(prefix, uri);
     }
 
     @Override
@@ -70,7 +68,6 @@ final class JsonLdStream extends AbstractRDFHandler {
             }
             flush();
             json.writeEndArray();
-            json.writeEndObject();
             json.flush();
         } catch (IOException e) {
             throw new RDFHandlerException(e);
@@ -79,42 +76,33 @@ final class JsonLdStream extends AbstractRDFHandler {
 
     private void begin() throws IOException {
         json = JSON.createGenerator(out);
-        json.writeStartObject();
-        json.writeObjectFieldStart("@context");
-        for (Map.Entry<String, String> p : prefixes.entrySet()) {
-            json.writeStringField(p.getKey(), p.getValue());
-        }
-        json.writeEndObject();
-        json.writeArrayFieldStart("@graph");
+        // Jackson's default printer is Stanbol's: "key" : value, two spaces a level, arrays on one line
+        json.useDefaultPrettyPrinter();
+        json.writeStartArray();
     }
 
-    /** Writes the node of the subject in hand: its types, then each property with its values. */
+    /** Writes the node of the subject in hand: its id, then each property in the order of its IRI. */
     private void flush() throws IOException {
         if (node.isEmpty()) {
             return;
         }
         json.writeStartObject();
         json.writeStringField("@id", id(subject));
-        Map<IRI, List<Value>> properties = new LinkedHashMap<>();
-        List<Value> types = new ArrayList<>();
+        Map<String, List<Value>> properties = new TreeMap<>();
         for (Statement st : node) {
-            if (st.getPredicate().equals(RDF.TYPE) && st.getObject() instanceof IRI) {
-                types.add(st.getObject());
+            properties.computeIfAbsent(st.getPredicate().stringValue(), k -> new ArrayList<>()).add(st.getObject());
+        }
+        for (Map.Entry<String, List<Value>> p : properties.entrySet()) {
+            if (p.getKey().equals(TYPE) && p.getValue().stream().allMatch(v -> v instanceof IRI)) {
+                json.writeArrayFieldStart("@type");
+                for (Value t : p.getValue()) {
+                    json.writeString(t.stringValue());
+                }
             } else {
-                properties.computeIfAbsent(st.getPredicate(), k -> new ArrayList<>()).add(st.getObject());
-            }
-        }
-        if (!types.isEmpty()) {
-            json.writeArrayFieldStart("@type");
-            for (Value t : types) {
-                json.writeString(compact((IRI) t));
-            }
-            json.writeEndArray();
-        }
-        for (Map.Entry<IRI, List<Value>> p : properties.entrySet()) {
-            json.writeArrayFieldStart(compact(p.getKey()));
-            for (Value v : p.getValue()) {
-                value(v);
+                json.writeArrayFieldStart(p.getKey());
+                for (Value v : p.getValue()) {
+                    value(v);
+                }
             }
             json.writeEndArray();
         }
@@ -129,7 +117,7 @@ final class JsonLdStream extends AbstractRDFHandler {
             if (l.getLanguage().isPresent()) {
                 json.writeStringField("@language", l.getLanguage().get());
             } else if (!XSD.STRING.equals(l.getDatatype())) {
-                json.writeStringField("@type", compact(l.getDatatype()));
+                json.writeStringField("@type", l.getDatatype().stringValue());
             }
         } else {
             json.writeStringField("@id", id((Resource) v));
@@ -137,18 +125,8 @@ final class JsonLdStream extends AbstractRDFHandler {
         json.writeEndObject();
     }
 
-    private static String id(Resource r) {
+    /** A node's {@code @id}: its IRI, or {@code _:} and a blank node's label. */
+    static String id(Resource r) {
         return r instanceof BNode b ? "_:" + b.getID() : r.stringValue();
-    }
-
-    /** {@code prefix:local} where a namespace given covers the IRI, else the IRI itself. */
-    private String compact(IRI iri) {
-        String value = iri.stringValue();
-        for (Map.Entry<String, String> p : prefixes.entrySet()) {
-            if (value.startsWith(p.getValue()) && value.length() > p.getValue().length()) {
-                return p.getKey() + ":" + value.substring(p.getValue().length());
-            }
-        }
-        return value;
     }
 }

@@ -22,12 +22,14 @@ final class EnhancementAnswer {
     private final ContentItem item;
     private final EnhanceRequest request;
     private final RdfFormat format;
+    private final RdfNegotiation.Negotiated negotiated;
     private final String boundary = MultipartAnswer.newBoundary();
 
-    EnhancementAnswer(ContentItem item, EnhanceRequest request, RdfFormat format) {
+    EnhancementAnswer(ContentItem item, EnhanceRequest request, RdfNegotiation.Negotiated negotiated) {
         this.item = item;
         this.request = request;
-        this.format = format;
+        this.negotiated = negotiated;
+        this.format = negotiated.format();
     }
 
     /** Writes the answer; answers its media type. */
@@ -35,7 +37,7 @@ final class EnhancementAnswer {
         boolean withContent = request.outputContent() != null && !request.outputContent().isBlank();
         if (!withContent && !request.outputAnalysis()) {
             EnhancementRdf.write(item, request.executionMetadata(), format, out);
-            return format.mediaType() + "; charset=UTF-8";
+            return negotiated.contentType();
         }
         ContentPart content = withContent ? content(request.outputContent()) : null;
         if (request.omitMetadata() && !request.outputAnalysis()) {
@@ -44,14 +46,14 @@ final class EnhancementAnswer {
         }
         MultipartAnswer answer = new MultipartAnswer(boundary);
         if (!request.omitMetadata()) {
-            answer.part("metadata", item.getUri(), format.mediaType(),
+            answer.part("metadata", item.getUri(), negotiated.contentType(),
                     part -> EnhancementRdf.write(item, request.executionMetadata(), format, part));
         }
         if (content != null) {
             answer.part("content", item.getUri() + "_main", content.mediaType(), part -> part.write(content.data()));
         }
         if (request.outputAnalysis()) {
-            answer.part(AnalysisNif.CONTENT_PART, AnalysisNif.CONTENT_PART, format.mediaType(),
+            answer.part(AnalysisNif.CONTENT_PART, AnalysisNif.CONTENT_PART, negotiated.contentType(),
                     part -> AnalysisNif.write(item, format, part));
         }
         answer.writeTo(out);

@@ -22,7 +22,6 @@ import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.engine.EngineOrder;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
-import dev.camelsuite.enhancer.rdf.RdfFormat;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.vertx.core.http.HttpServerRequest;
@@ -160,7 +159,8 @@ public class EnhancerResource {
     private Response enhanceWith(String chain, byte[] content) {
         long deadline = System.nanoTime() + timeout.toNanos();
         EnhanceRequest request = EnhanceRequest.of(uriInfo.getQueryParameters());
-        RdfFormat format = RdfNegotiation.choose(request.rdfFormat(), headers.getAcceptableMediaTypes());
+        RdfNegotiation.Negotiated format = RdfNegotiation.choose(request.rdfFormat(),
+                headers.getRequestHeader(HttpHeaders.ACCEPT));
         if (content == null || content.length == 0) {
             throw new BadRequestException("The request has no content to enhance");
         }
@@ -278,11 +278,11 @@ public class EnhancerResource {
 
     private Response rdf(Model model) {
         return rdf(model, RdfNegotiation.choose(uriInfo.getQueryParameters().getFirst("rdfFormat"),
-                headers.getAcceptableMediaTypes()));
+                headers.getRequestHeader(HttpHeaders.ACCEPT)));
     }
 
-    private static Response rdf(Model model, RdfFormat format) {
-        return Response.ok((StreamingOutput) out -> EnhancementRdf.write(model, format, out),
-                format.mediaType() + "; charset=UTF-8").build();
+    private static Response rdf(Model model, RdfNegotiation.Negotiated format) {
+        return Response.ok((StreamingOutput) out -> EnhancementRdf.write(model, format.format(), out),
+                format.contentType()).build();
     }
 }
