@@ -1,6 +1,10 @@
 package dev.camelsuite.enhancer;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.content.EnhancementProperties;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 
@@ -13,7 +17,8 @@ public final class ContentItemBodies {
     /**
      * The body as a content item: an item as it is; text, bytes or streams through the type converters (bytes with
      * their {@code Content-Type}); anything else through its String form. A {@code Content-Language} header sets the
-     * caller's language of a new item. The reference id is the header's, else the item's, else a new one.
+     * caller's language of a new item; a {@code CamelEnhancerProperties} header, the item's enhancement properties.
+     * The reference id is the header's, else the item's, else a new one.
      */
     public static ContentItem from(Exchange exchange) throws Exception {
         Message in = exchange.getIn();
@@ -30,6 +35,12 @@ public final class ContentItemBodies {
             if (language != null && !language.isBlank()) {
                 item.setLanguage(language.trim());
             }
+        }
+        Map<?, ?> properties = in.getHeader(EnhancerConstants.PROPERTIES, Map.class);
+        if (properties != null) {
+            Map<String, Object> named = new LinkedHashMap<>();
+            properties.forEach((k, v) -> named.put(String.valueOf(k), v));
+            item.setProperties(EnhancementProperties.of(named));
         }
         String referenceId = in.getHeader(EnhancerConstants.REFERENCE_ID, String.class);
         if (referenceId == null) {

@@ -39,6 +39,12 @@ public final class EnhancerConstants {
     @Metadata(label = "producer", description = "Overrides the timeout option for this exchange (milliseconds).",
               javaType = "Long")
     public static final String TIMEOUT = "CamelEnhancerTimeout";
+    @Metadata(label = "producer", description = "Stanbol's enhancement properties of this document, read by the"
+                                                + " engines that know them: a map of a name (enhancer.max-suggestions,"
+                                                + " or ner:enhancer.max-suggestions for one engine) to its value or a"
+                                                + " list of values (in). See Enhancement properties in the docs.",
+              javaType = "java.util.Map<String, Object>")
+    public static final String PROPERTIES = "CamelEnhancerProperties";
     @Metadata(label = "producer", description = "The name of the engine (its endpoint URI) on the exchange an"
                                                 + " endpoint engine receives.",
               javaType = "String")

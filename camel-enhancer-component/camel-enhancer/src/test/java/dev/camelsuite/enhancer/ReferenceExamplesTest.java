@@ -1,12 +1,14 @@
 package dev.camelsuite.enhancer;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.chain.ChainType;
 import dev.camelsuite.enhancer.chain.ThresholdAction;
 import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.content.EnhancementProperties;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
@@ -15,6 +17,7 @@ import org.apache.activemq.broker.BrokerService;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
+import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.support.PluginHelper;
@@ -94,6 +97,28 @@ class ReferenceExamplesTest {
             // end::rdf[]
             assertThat(metadata).isNotEmpty();
             assertThat(back.getChain()).isEqualTo("default");
+        }
+    }
+
+    @Test
+    void enhancementPropertiesForAllEnginesAndForOne() throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            List<String> seen = new CopyOnWriteArrayList<>();
+            context.getRegistry().bind("ner", EnhancementEngine.of("ner", item -> {
+                EnhancementProperties mine = item.getProperties().forEngine("ner");
+                seen.add(mine.wholeNumber("enhancer.max-suggestions", 10, 1, 100) + " "
+                         + mine.values("enhancer.engines.dereference.languages"));
+            }));
+            context.getRegistry().bind("default", Chain.list("default", "ner"));
+            context.start();
+            ProducerTemplate producer = context.createProducerTemplate();
+            // tag::properties[]
+            producer.sendBodyAndHeader("enhancer:default", "Vienna and London are old cities.",
+                    EnhancerConstants.PROPERTIES, Map.of(
+                            "enhancer.max-suggestions", "3",                              // for every engine
+                            "ner:enhancer.engines.dereference.languages", List.of("fr", "de"))); // for ner alone
+            // end::properties[]
+            assertThat(seen).containsExactly("3 [fr, de]");
         }
     }
 

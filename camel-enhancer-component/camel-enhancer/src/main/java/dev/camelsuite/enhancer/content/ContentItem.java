@@ -45,6 +45,7 @@ public final class ContentItem {
     private volatile String mediaType;
     private volatile String language;
     private volatile ExecutionMetadata executionMetadata;
+    private volatile EnhancementProperties properties = EnhancementProperties.NONE;
     private int nextAnnotation = 1;
     private int nextEntity = 1;
 
@@ -247,6 +248,15 @@ public final class ContentItem {
     /** Suggests an entity for a text annotation (which may be null when the entity is about the whole text). */
     public EntityAnnotation addEntity(String reference, String label, List<String> types, double confidence,
                                       String engine, TextAnnotation textAnnotation) {
+        return addEntity(reference, label, null, types, confidence, engine, textAnnotation);
+    }
+
+    /**
+     * Suggests an entity for a text annotation, with a label in another language than the text's
+     * ({@code labelLanguage}; null for the text's).
+     */
+    public EntityAnnotation addEntity(String reference, String label, String labelLanguage, List<String> types,
+                                      double confidence, String engine, TextAnnotation textAnnotation) {
         if (reference == null || reference.isBlank()) {
             throw new IllegalArgumentException("An entity annotation needs a reference IRI");
         }
@@ -257,8 +267,8 @@ public final class ContentItem {
                 throw new IllegalArgumentException("Text annotation " + textAnnotation.getId()
                                                    + " does not belong to content item " + getUri());
             }
-            EntityAnnotation e = new EntityAnnotation("ea-" + nextEntity++, reference, label, types, confidence,
-                    engine, textAnnotation);
+            EntityAnnotation e = new EntityAnnotation("ea-" + nextEntity++, reference, label, labelLanguage, types,
+                    confidence, engine, textAnnotation);
             entities.add(e);
             return e;
         } finally {
@@ -360,6 +370,15 @@ public final class ContentItem {
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    /** The enhancement properties of the request for this item (Stanbol's), read by the engines that know them. */
+    public EnhancementProperties getProperties() {
+        return properties;
+    }
+
+    public void setProperties(EnhancementProperties properties) {
+        this.properties = properties == null ? EnhancementProperties.NONE : properties;
     }
 
     /** Execution metadata of the chain that ran (or is running) over this item, or null before any chain. */

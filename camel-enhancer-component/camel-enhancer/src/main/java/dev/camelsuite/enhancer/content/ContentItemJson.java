@@ -184,6 +184,18 @@ public final class ContentItemJson {
             }
             writeIfPresent(g, "language", item.getLanguage());
             writeIfPresent(g, "callerLanguage", item.explicitLanguage());
+            EnhancementProperties properties = item.getProperties();
+            if (!properties.isEmpty()) {
+                g.writeObjectFieldStart("properties");
+                for (Map.Entry<String, List<String>> p : properties.asMap().entrySet()) {
+                    g.writeArrayFieldStart(p.getKey());
+                    for (String v : p.getValue()) {
+                        g.writeString(v);
+                    }
+                    g.writeEndArray();
+                }
+                g.writeEndObject();
+            }
             List<ContentPart> parts = List.copyOf(item.getParts());
             int same = request == null ? 0 : sameParts(parts, request.parts());
             if (same > 0) {
@@ -256,6 +268,7 @@ public final class ContentItemJson {
         g.writeStringField("id", e.getId());
         g.writeStringField("reference", e.getReference());
         writeIfPresent(g, "label", e.getLabel());
+        writeIfPresent(g, "labelLanguage", e.getLabelLanguage());
         g.writeArrayFieldStart("types");
         for (String t : e.getTypes()) {
             g.writeString(t);
@@ -421,6 +434,9 @@ public final class ContentItemJson {
         }
         item.setReferenceId(string(fields, "referenceId", false));
         item.setLanguage(string(fields, "callerLanguage", false));
+        if (fields.get("properties") != null) {
+            item.setProperties(EnhancementProperties.of(asObject(fields.get("properties"), "properties")));
+        }
         for (Map<String, Object> part : parts) {
             item.addPart(new ContentPart(string(part, "name", true), string(part, "mediaType", true), decode(part)));
         }
@@ -444,7 +460,7 @@ public final class ContentItemJson {
                 }
             }
             item.restoreEntity(new EntityAnnotation(string(e, "id", true), string(e, "reference", true),
-                    string(e, "label", false), types, number(e, "confidence").doubleValue(),
+                    string(e, "label", false), string(e, "labelLanguage", false), types, number(e, "confidence").doubleValue(),
                     string(e, "engine", false), ta));
         }
         if (metadata != null) {

@@ -12,16 +12,18 @@ public final class EntityAnnotation {
     private final String id;
     private final String reference;
     private final String label;
+    private final String labelLanguage;
     private final List<String> types;
     private final double confidence;
     private final String engine;
     private final TextAnnotation textAnnotation;
 
-    EntityAnnotation(String id, String reference, String label, List<String> types, double confidence, String engine,
-                     TextAnnotation textAnnotation) {
+    EntityAnnotation(String id, String reference, String label, String labelLanguage, List<String> types,
+                     double confidence, String engine, TextAnnotation textAnnotation) {
         this.id = id;
         this.reference = reference;
         this.label = label;
+        this.labelLanguage = labelLanguage;
         this.types = types == null ? List.of() : List.copyOf(types);
         this.confidence = confidence;
         this.engine = engine;
@@ -39,6 +41,11 @@ public final class EntityAnnotation {
 
     public String getLabel() {
         return label;
+    }
+
+    /** The language of the label when it is not the text's (e.g. asked for by the request), else null. */
+    public String getLabelLanguage() {
+        return labelLanguage;
     }
 
     /** IRIs of the entity's types ({@code fise:entity-type}). */
@@ -70,7 +77,8 @@ public final class EntityAnnotation {
             return false;
         }
         return Double.compare(confidence, other.confidence) == 0 && id.equals(other.id)
-               && reference.equals(other.reference) && Objects.equals(label, other.label) && types.equals(other.types)
+               && reference.equals(other.reference) && Objects.equals(label, other.label)
+               && Objects.equals(labelLanguage, other.labelLanguage) && types.equals(other.types)
                && Objects.equals(engine, other.engine)
                && Objects.equals(textAnnotation == null ? null : textAnnotation.getId(),
                        other.textAnnotation == null ? null : other.textAnnotation.getId());

@@ -224,7 +224,8 @@ public final class EnhancementRdf {
             model.add(ea, RDF.TYPE, FISE_ENTITY_ANNOTATION);
             enhancement(model, ea, itemIri, e.getEngine(), e.getConfidence(), createdBy.getOrDefault(e.getEngine(), now));
             model.add(ea, FISE_ENTITY_REFERENCE, VF.createIRI(e.getReference()));
-            model.add(ea, FISE_ENTITY_LABEL, text(labelOf(e), language));
+            String labelLanguage = e.getLabelLanguage() == null ? language : languageTag(e.getLabelLanguage());
+            model.add(ea, FISE_ENTITY_LABEL, text(labelOf(e), labelLanguage));
             for (String type : e.getTypes()) {
                 model.add(ea, FISE_ENTITY_TYPE, VF.createIRI(type));
             }

@@ -63,6 +63,20 @@ class ContentItemJsonTest {
     }
 
     @Test
+    void enhancementPropertiesGoWithTheItem() {
+        ContentItem item = ContentItem.ofText("Paris.");
+        item.setProperties(EnhancementProperties.of(Map.of("enhancer.max-suggestions", "3",
+                "ner:enhancer.engines.dereference.languages", List.of("fr", "de"))));
+        String json = ContentItemJson.toJson(item);
+        assertThat(json).contains("\"properties\":{");
+        ContentItem back = ContentItemJson.fromJson(json);
+        assertThat(back.getProperties()).isEqualTo(item.getProperties());
+        assertThat(back.getProperties().forEngine("ner").asMap()).containsEntry("enhancer.max-suggestions",
+                List.of("3")).containsEntry("enhancer.engines.dereference.languages", List.of("fr", "de"));
+        assertThat(ContentItemJson.toJson(ContentItem.ofText("none"))).doesNotContain("properties");
+    }
+
+    @Test
     void theSchemaUsesTheDocumentedFieldNames() {
         String json = ContentItemJson.toJson(sample());
         assertThat(json).contains("\"uri\":\"urn:content-item-sha1-", "\"referenceId\":\"ref-1\"",

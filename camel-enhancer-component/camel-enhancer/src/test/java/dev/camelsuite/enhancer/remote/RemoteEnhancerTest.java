@@ -55,6 +55,11 @@ class RemoteEnhancerTest extends CamelTestSupport {
         if (text.startsWith("fail")) {
             throw new EngineException("No NER model for language 'xx' is available");
         }
+        // what the caller's enhancement properties say to this engine, as the worker got them
+        List<String> asked = item.getProperties().forEngine("ner").values("enhancer.label");
+        if (!asked.isEmpty()) {
+            item.addAnnotation("asked", 1.0, "ner", Map.of("label", String.join(",", asked)));
+        }
         int at = text.indexOf("Paris");
         if (at >= 0) {
             var mention = item.addAnnotation("place", at, at + 5, 0.8, "ner", Map.of("source", "test"));
@@ -162,6 +167,8 @@ class RemoteEnhancerTest extends CamelTestSupport {
             Exchange result = template.request(uri, ex -> {
                 ex.getIn().setBody("Angela Merkel visited Paris.");
                 ex.getIn().setHeader(EnhancerConstants.REFERENCE_ID, "ref-" + serializer);
+                ex.getIn().setHeader(EnhancerConstants.PROPERTIES, Map.of("enhancer.label", "for all",
+                        "ner:enhancer.label", List.of("for ner", "alone"), "langid:enhancer.label", "not for ner"));
             });
             assertThat(result.getException()).isNull();
             ContentItem item = result.getMessage().getBody(ContentItem.class);
@@ -172,6 +179,8 @@ class RemoteEnhancerTest extends CamelTestSupport {
                 assertThat(e.getReference()).isEqualTo("http://dbpedia.org/resource/Paris");
                 assertThat(e.getTextAnnotation().getCoveredText()).isEqualTo("Paris");
             });
+            assertThat(item.getAnnotationsOfType("asked")).as("the properties on the worker").singleElement()
+                    .satisfies(a -> assertThat(a.getFeature("label")).isEqualTo("for ner,alone"));
             assertThat(item.getAnnotationsOfType("routed")).singleElement()
                     .satisfies(a -> assertThat(a.getFeature("language")).isEqualTo("en"));
             assertThat(item.getExecutionMetadata().getChainExecution().getStatus()).isEqualTo(ExecutionStatus.COMPLETED);

@@ -2,18 +2,21 @@ package dev.camelsuite.app.enhancer;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
+import dev.camelsuite.enhancer.content.EnhancementProperties;
 import dev.camelsuite.enhancer.rdf.AnalysisNif;
-
 import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 
 /**
- * The query parameters of Stanbol's enhance requests. Parameters containing {@code enhancer.} are per-request engine
- * properties in Stanbol; engines here take none, so they are accepted and ignored, as are unknown ones.
+ * The query parameters of Stanbol's enhance requests. Parameters whose name contains {@code enhancer.} are the
+ * request's enhancement properties, as in Stanbol ({@code enhancer.max-suggestions=3}, or {@code ner:…} for one
+ * engine; a parameter given twice has two values), read by the engines that know them; unknown parameters are ignored.
  *
  * @param uri                the content item's id, else {@code urn:content-item-sha1-<sha1>}
  * @param executionMetadata  include the execution metadata and plan
@@ -22,9 +25,10 @@ import jakarta.ws.rs.core.MultivaluedMap;
  * @param rdfFormat          the RDF serialization, winning over {@code Accept}
  * @param outputAnalysis     {@code outputContentPart} names the NLP analysis ({@value AnalysisNif#CONTENT_PART} or
  *                           {@code *}): send it back as NIF 2.0 beside the metadata (multipart)
+ * @param properties         the enhancement properties
  */
 record EnhanceRequest(String uri, boolean executionMetadata, boolean omitMetadata, String outputContent,
-                      String rdfFormat, boolean outputAnalysis) {
+                      String rdfFormat, boolean outputAnalysis, EnhancementProperties properties) {
 
     static final int MAX_URI_LENGTH = 2048;
 
@@ -49,7 +53,22 @@ record EnhanceRequest(String uri, boolean executionMetadata, boolean omitMetadat
             checkUri(uri);
         }
         return new EnhanceRequest(uri, flag(query, "executionmetadata"), omitMetadata, outputContent,
-                query.getFirst("rdfFormat"), outputAnalysis);
+                query.getFirst("rdfFormat"), outputAnalysis, properties(query));
+    }
+
+    /** The parameters whose name contains {@code enhancer.}, as Stanbol reads them. */
+    private static EnhancementProperties properties(MultivaluedMap<String, String> query) {
+        Map<String, List<String>> properties = new LinkedHashMap<>();
+        query.forEach((name, values) -> {
+            if (name.contains("enhancer.")) {
+                properties.put(name, values);
+            }
+        });
+        try {
+            return EnhancementProperties.of(properties);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException(e.getMessage());
+        }
     }
 
     /** Whether the content parts asked for name the analysis; the only content part this enhancer keeps. */

@@ -172,6 +172,7 @@ public class EnhancerResource {
         } catch (IllegalArgumentException e) {
             throw new BadRequestException(e.getMessage());
         }
+        item.setProperties(request.properties());
         String language = headers.getHeaderString(HttpHeaders.CONTENT_LANGUAGE);
         if (language != null && !language.isBlank() && item.getText() != null) {
             // as Stanbol: the caller's language is stated with full confidence, and language engines keep it

@@ -41,6 +41,9 @@ import org.ahocorasick.trie.PayloadTrie;
  * <p>
  * Confidence: a preferred label 1.0, an alternative one 0.9, a hidden one 0.8, times 0.8 when the case differs; a
  * mention that may name several entities shares it among them.
+ * <p>
+ * A request's enhancement properties say how many entities a mention may have, how sure a match must be, and in
+ * which languages labels are wanted ({@link LinkingProperties}).
  */
 public class DictionaryLinkingEngine implements EnhancementEngine {
 
@@ -164,21 +167,46 @@ public class DictionaryLinkingEngine implements EnhancementEngine {
                                       + vocabulary.getSource() + " has labels in " + String.join(", ",
                                               vocabulary.getLanguages()) + ")");
         }
+        LinkingProperties asked;
+        try {
+            asked = LinkingProperties.of(item.getProperties().forEngine(name));
+        } catch (IllegalArgumentException e) {
+            throw new EngineException(e.getMessage());
+        }
         String text = item.getText();
         // a text of many mentions may outlast its chain: stop between mentions once the run is cancelled
         Cancellation cancellation = Cancellation.current();
         for (Mention mention : mentions(trie, text, language, cancellation)) {
             cancellation.check();
+            mention.keep(asked);
+            if (mention.links.isEmpty()) {
+                continue;
+            }
             String kind = mention.kind();
             TextAnnotation annotation = item.addAnnotation(ENTITY, mention.begin, mention.end, mention.confidence,
                     name, kind == null ? null : Map.of(TextAnnotation.ENTITY_TYPE_FEATURE, kind));
             double share = 1.0 / mention.links.size();
             for (Link link : mention.links.values()) {
                 Entity entity = link.entity();
-                item.addEntity(entity.reference(), entity.labelFor(language), entity.types(),
-                        link.confidence() * share, name, annotation);
+                String[] label = label(entity, language, asked);
+                item.addEntity(entity.reference(), label[0], label[1], entity.types(), link.confidence() * share,
+                        name, annotation);
             }
         }
+    }
+
+    /**
+     * The entity's label and its language: in the first of the languages asked for that it has one in, else the one
+     * for the text's language (whose language is the text's: null).
+     */
+    private static String[] label(Entity entity, String language, LinkingProperties asked) {
+        for (String wanted : asked.labelLanguages()) {
+            String label = entity.preferredLabelIn(wanted);
+            if (label != null) {
+                return new String[] { label, wanted.equals(language) ? null : wanted };
+            }
+        }
+        return new String[] { entity.labelFor(language), null };
     }
 
     /** An entity a mention may name, and how sure the match is. */
@@ -195,6 +223,22 @@ public class DictionaryLinkingEngine implements EnhancementEngine {
         Mention(int begin, int end) {
             this.begin = begin;
             this.end = end;
+        }
+
+        /**
+         * Keeps the links the request's properties allow: at least as sure as their least confidence, and of those
+         * the likeliest, at most as many as asked; the mention's confidence is that of the surest kept.
+         */
+        void keep(LinkingProperties asked) {
+            if (asked == LinkingProperties.DEFAULTS) {
+                return;
+            }
+            List<Link> kept = links.values().stream().filter(l -> l.confidence() >= asked.minConfidence())
+                    .sorted(Comparator.comparingDouble(Link::confidence).reversed())
+                    .limit(asked.maxSuggestions()).toList();
+            links.clear();
+            kept.forEach(l -> links.put(l.entity().reference(), l));
+            confidence = kept.isEmpty() ? 0 : kept.get(0).confidence();
         }
 
         /** The kind of entity the likeliest of the linked entities is ({@link NamedEntityTypes}), or null. */

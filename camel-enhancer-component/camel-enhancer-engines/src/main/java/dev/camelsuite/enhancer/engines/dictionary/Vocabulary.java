@@ -71,6 +71,17 @@ public final class Vocabulary {
             }
         }
 
+        /** The entity's preferred label in exactly this language, or null. */
+        public String preferredLabelIn(String language) {
+            String lang = LanguageCodes.normalize(language);
+            for (Label l : labels) {
+                if (l.kind() == LabelKind.PREFERRED && lang != null && lang.equals(l.language())) {
+                    return l.text();
+                }
+            }
+            return null;
+        }
+
         /**
          * The label to show for this entity in a text of the given language: the preferred label in that language,
          * else one for every language, else any preferred label, else its first label.

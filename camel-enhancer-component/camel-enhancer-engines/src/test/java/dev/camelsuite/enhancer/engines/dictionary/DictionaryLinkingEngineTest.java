@@ -1,8 +1,10 @@
 package dev.camelsuite.enhancer.engines.dictionary;
 
 import java.util.List;
+import java.util.Map;
 
 import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.content.EnhancementProperties;
 import dev.camelsuite.enhancer.content.EntityAnnotation;
 import dev.camelsuite.enhancer.content.TextAnnotation;
 import dev.camelsuite.enhancer.engine.EngineException;
@@ -156,6 +158,73 @@ class DictionaryLinkingEngineTest {
         assertThat(entities.get(1).getLabel()).isEqualTo("Paris, Texas");
         assertThat(entities.get(0).getTextAnnotation()).isSameAs(entities.get(1).getTextAnnotation());
         assertThat(entities.get(2).getConfidence()).isEqualTo(1.0);
+    }
+
+    private static Vocabulary twoParis() {
+        return Vocabulary.builder()
+                .entity("https://example.org/paris-france", DBO + "City")
+                .label("https://example.org/paris-france", "Paris", null, LabelKind.PREFERRED)
+                .entity("https://example.org/paris-texas", DBO + "City")
+                .label("https://example.org/paris-texas", "Paris, Texas", "en", LabelKind.PREFERRED)
+                .label("https://example.org/paris-texas", "Paris", "en", LabelKind.ALTERNATIVE)
+                .label("https://example.org/paris-texas", "Paris (Texas)", "fr", LabelKind.PREFERRED)
+                .build();
+    }
+
+    @Test
+    void maxSuggestionsKeepsTheLikeliestEntitiesOfAMention() throws EngineException {
+        DictionaryLinkingEngine places = new DictionaryLinkingEngine("places", twoParis());
+        ContentItem item = item("We drove to Paris.", "en");
+        item.setProperties(EnhancementProperties.of(Map.of("enhancer.max-suggestions", "1")));
+
+        places.computeEnhancements(item);
+
+        assertThat(item.getEntities()).singleElement().satisfies(e -> {
+            assertThat(e.getReference()).isEqualTo("https://example.org/paris-france");
+            assertThat(e.getConfidence()).isEqualTo(1.0);
+        });
+    }
+
+    @Test
+    void minConfidenceLeavesOutLessSureMatchesAndTheirMentions() throws EngineException {
+        ContentItem item = item("They flew from NYC to Paris.", "en");
+        item.setProperties(EnhancementProperties.of(Map.of("enhancer.min-confidence", "0.95")));
+
+        engine.computeEnhancements(item);
+
+        // NYC is an alternative label (0.9): no mention, no entity
+        assertThat(item.getAnnotationsOfType(DictionaryLinkingEngine.ENTITY)).extracting(TextAnnotation::getCoveredText)
+                .containsExactly("Paris");
+        assertThat(item.getEntities()).extracting(EntityAnnotation::getReference).containsExactly(EX + "paris");
+    }
+
+    @Test
+    void labelsInTheLanguagesAskedForAndPropertiesForThisEngineAlone() throws EngineException {
+        ContentItem item = item("Vienna and London.", "en");
+        item.setProperties(EnhancementProperties.of(Map.of(
+                "enhancer.engines.dereference.languages", List.of("it", "fr,de"),
+                "other:enhancer.max-suggestions", "0")));
+
+        engine.computeEnhancements(item);
+
+        assertThat(item.getEntities()).extracting(EntityAnnotation::getLabel).containsExactly("Vienne", "Londres");
+        assertThat(item.getEntities()).extracting(EntityAnnotation::getLabelLanguage).containsExactly("fr", "fr");
+        item = item("Vienna and London.", "en");
+        item.setProperties(EnhancementProperties.of(Map.of("enhancer.engines.dereference.languages", "fr",
+                DictionaryLinkingEngine.NAME + ":enhancer.engines.dereference.languages", "de")));
+        engine.computeEnhancements(item);
+        assertThat(item.getEntities()).extracting(EntityAnnotation::getLabel).containsExactly("Wien", "London");
+        assertThat(item.getEntities()).extracting(EntityAnnotation::getLabelLanguage).containsExactly("de", "de");
+    }
+
+    @Test
+    void aPropertyThatIsNoNumberFailsTheEngineNamingIt() {
+        ContentItem item = item("Paris.", "en");
+        item.setProperties(EnhancementProperties.of(Map.of("enhancer.max-suggestions", "many")));
+
+        assertThatThrownBy(() -> engine.computeEnhancements(item)).isInstanceOf(EngineException.class)
+                .hasMessage("Enhancement property enhancer.max-suggestions must be a whole number from 1 to 2147483647,"
+                            + " not 'many'");
     }
 
     @Test
