@@ -1,6 +1,8 @@
 package dev.camelsuite.app;
 
 import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -105,6 +107,7 @@ class DocExamplesTest {
         String data = null;
         String user = null;
         String url = null;
+        boolean asQuery = false;
         List<String> words = ShellWords.split(example.command());
         for (int i = 1; i < words.size(); i++) {
             String w = words.get(i);
@@ -116,6 +119,13 @@ class DocExamplesTest {
                     headers.put(h.substring(0, h.indexOf(':')).trim(), h.substring(h.indexOf(':') + 1).trim());
                 }
                 case "-d", "--data", "--data-binary", "--data-raw" -> data = words.get(++i);
+                case "-G", "--get" -> asQuery = true;
+                case "--data-urlencode" -> {
+                    // as curl encodes name=content: the content, not the name
+                    String d = words.get(++i);
+                    int eq = d.indexOf('=');
+                    data = d.substring(0, eq + 1) + URLEncoder.encode(d.substring(eq + 1), StandardCharsets.UTF_8);
+                }
                 case "-i", "-s", "-sS", "-v", "--fail" -> {
                 }
                 default -> {
@@ -127,6 +137,11 @@ class DocExamplesTest {
         }
         assertThat(url).as("the URL of %s", example.where()).isNotNull();
         String path = url.replaceFirst("^https?://[^/]+", "");
+        if (asQuery && data != null) {
+            // -G: the data go in the query of a GET
+            path = path + (path.contains("?") ? "&" : "?") + data;
+            data = null;
+        }
         RequestSpecification request = given().urlEncodingEnabled(false);
         request = user == null ? request.auth().none()
                 : request.auth().preemptive().basic(SignedIn.ADMIN, SignedIn.ADMIN_PASSWORD);

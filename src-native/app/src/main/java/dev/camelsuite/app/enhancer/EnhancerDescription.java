@@ -1,6 +1,7 @@
 package dev.camelsuite.app.enhancer;
 
 import java.util.Collection;
+import java.util.List;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Model;
@@ -26,6 +27,22 @@ final class EnhancerDescription {
     static final IRI HAS_ENGINE = VF.createIRI(NS, "hasEngine");
 
     private EnhancerDescription() {
+    }
+
+    /**
+     * One chain: its URL with its type and name, the enhancer that has it (as its default, if it is) and its execution
+     * plan.
+     */
+    static Model chain(String base, String name, boolean isDefault, Model plan) {
+        Model model = describe(base, List.of(name), isDefault ? name : null, List.of());
+        plan.getNamespaces().forEach(model::setNamespace);
+        model.addAll(plan);
+        return model;
+    }
+
+    /** One engine: its URL with its type and name, and the enhancer that has it. */
+    static Model engine(String base, String name) {
+        return describe(base, List.of(), null, List.of(name));
     }
 
     /**

@@ -1,32 +1,18 @@
 package dev.camelsuite.app.enhancer;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.TimeUnit;
 
-import dev.camelsuite.app.http.EnhancementBulkhead;
 import dev.camelsuite.app.http.PublicUrl;
-import dev.camelsuite.app.problem.Problem;
 import dev.camelsuite.app.security.Needs;
 import dev.camelsuite.app.security.Role;
-import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancerComponent;
-import dev.camelsuite.enhancer.EnhancerConstants;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.chain.ExecutionPlan;
-import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.engine.EngineOrder;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
-import io.quarkus.runtime.configuration.MemorySize;
-import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
@@ -39,34 +25,17 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
-import org.apache.camel.CamelContext;
-import org.apache.camel.Exchange;
-import org.apache.camel.ExchangeTimedOutException;
-import org.apache.camel.ProducerTemplate;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.rdf4j.model.Model;
 
 /**
- * The enhancer API of Apache Stanbol: content in, enhancements out as RDF. Each request goes through an
- * {@code enhancer:} endpoint, so chains run as in any route (locally, or on workers when the chain's endpoint is
- * configured with a queue). Each enhancement takes a turn of the {@link EnhancementBulkhead} and has at most
- * {@code camelsuite.enhancer.timeout} to finish.
+ * The enhancer API of Apache Stanbol: content in, enhancements out as RDF ({@link EnhancementRequests}); and what the
+ * enhancer has — its chains, its engines, their execution plans — described in Stanbol's enhancer vocabulary.
  */
 @Path("/enhancer")
 public class EnhancerResource {
 
-    /** The chain {@code POST /enhancer} uses. */
-    static final String DEFAULT_CHAIN = "default";
-    /** One-engine chains of {@code POST /enhancer/engine/{name}} are added under this prefix. */
-    static final String ENGINE_CHAIN_PREFIX = "engine-";
-    /** The creator of the language annotation a Content-Language header makes. */
-    static final String CONTENT_LANGUAGE_CREATOR = "Content-Language";
-
     @Inject
-    CamelContext camelContext;
-
-    @Inject
-    ProducerTemplate producer;
+    EnhancementRequests requests;
 
     @Context
     UriInfo uriInfo;
@@ -80,56 +49,80 @@ public class EnhancerResource {
     @Inject
     PublicUrl publicUrl;
 
-    @Inject
-    EnhancementBulkhead bulkhead;
-
-    @ConfigProperty(name = "camelsuite.enhancer.timeout", defaultValue = "60s")
-    Duration timeout;
-
-    @ConfigProperty(name = "camelsuite.enhancer.max-answer-size", defaultValue = "256M")
-    MemorySize maxAnswerSize;
-
-    @Inject
-    CurrentVertxRequest currentRequest;
-
     @Needs(Role.READER)
     @GET
     public Response describe() {
-        return rdf(EnhancerDescription.describe(base(), chainNames(), DEFAULT_CHAIN, engineNames()));
+        return rdf(EnhancerDescription.describe(base(), requests.chainNames(), EnhancementRequests.DEFAULT_CHAIN,
+                requests.engineNames()));
     }
 
     @Needs(Role.READER)
     @GET
     @Path("chain")
     public Response chains() {
-        return rdf(EnhancerDescription.describe(base(), chainNames(), DEFAULT_CHAIN, List.of()));
+        return rdf(EnhancerDescription.describe(base(), requests.chainNames(), EnhancementRequests.DEFAULT_CHAIN,
+                List.of()));
+    }
+
+    /** One chain: its name, whether it is the default, and its execution plan. */
+    @Needs(Role.READER)
+    @GET
+    @Path("chain/{name}")
+    public Response chain(@PathParam("name") String name) {
+        Chain chain = requests.knownChain(name);
+        return rdf(EnhancerDescription.chain(base(), chain.getName(),
+                chain.getName().equals(EnhancementRequests.DEFAULT_CHAIN), EnhancementRdf.toModel(plan(chain))));
     }
 
     @Needs(Role.READER)
     @GET
     @Path("engine")
     public Response engines() {
-        return rdf(EnhancerDescription.describe(base(), List.of(), null, engineNames()));
+        return rdf(EnhancerDescription.describe(base(), List.of(), null, requests.engineNames()));
+    }
+
+    /** One engine: its name, and the enhancer that has it. */
+    @Needs(Role.READER)
+    @GET
+    @Path("engine/{name}")
+    public Response engine(@PathParam("name") String name) {
+        if (requests.enhancer().lookupEngine(name) == null) {
+            throw new NotFoundException("No engine named '" + name + "'");
+        }
+        return rdf(EnhancerDescription.engine(base(), name));
+    }
+
+    /** The execution plan of the default chain. */
+    @Needs(Role.READER)
+    @GET
+    @Path("ep")
+    public Response defaultExecutionPlan() {
+        return executionPlan(EnhancementRequests.DEFAULT_CHAIN);
     }
 
     @Needs(Role.READER)
     @GET
     @Path("chain/{name}/ep")
     public Response executionPlan(@PathParam("name") String name) {
-        Chain chain = knownChain(name);
-        EnhancerComponent enhancer = enhancer();
-        ExecutionPlan plan = chain.createPlan(engine -> {
-            EnhancementEngine e = enhancer.lookupEngine(engine);
-            return e == null ? EngineOrder.DEFAULT : e.getOrder();
-        });
-        return rdf(EnhancementRdf.toModel(plan));
+        return rdf(EnhancementRdf.toModel(plan(requests.knownChain(name))));
+    }
+
+    /** The plan of the one-engine chain {@code POST /enhancer/engine/{name}} runs: Stanbol's {@code <name>Chain}. */
+    @Needs(Role.READER)
+    @GET
+    @Path("engine/{name}/ep")
+    public Response engineExecutionPlan(@PathParam("name") String name) {
+        if (requests.enhancer().lookupEngine(name) == null) {
+            throw new NotFoundException("No engine named '" + name + "'");
+        }
+        return rdf(EnhancementRdf.toModel(plan(Chain.list(name + "Chain", name))));
     }
 
     @Needs(Role.WRITER)
     @POST
     @Consumes(MediaType.WILDCARD)
     public Response enhance(byte[] content) {
-        return enhanceWith(knownChain(DEFAULT_CHAIN).getName(), content);
+        return requests.withChain(null, content, uriInfo, headers);
     }
 
     @Needs(Role.WRITER)
@@ -137,7 +130,7 @@ public class EnhancerResource {
     @Path("chain/{name}")
     @Consumes(MediaType.WILDCARD)
     public Response enhanceWithChain(@PathParam("name") String name, byte[] content) {
-        return enhanceWith(knownChain(name).getName(), content);
+        return requests.withChain(name, content, uriInfo, headers);
     }
 
     @Needs(Role.WRITER)
@@ -145,132 +138,15 @@ public class EnhancerResource {
     @Path("engine/{name}")
     @Consumes(MediaType.WILDCARD)
     public Response enhanceWithEngine(@PathParam("name") String name, byte[] content) {
-        EnhancerComponent enhancer = enhancer();
-        if (enhancer.lookupEngine(name) == null) {
-            throw new NotFoundException("No engine named '" + name + "'");
-        }
-        String chain = ENGINE_CHAIN_PREFIX + name;
-        if (!enhancer.getChainNames().contains(chain)) {
-            enhancer.addChain(Chain.list(chain, name));
-        }
-        return enhanceWith(chain, content);
+        return requests.withEngine(name, content, uriInfo, headers);
     }
 
-    private Response enhanceWith(String chain, byte[] content) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        EnhanceRequest request = EnhanceRequest.of(uriInfo.getQueryParameters());
-        RdfNegotiation.Negotiated format = RdfNegotiation.choose(request.rdfFormat(),
-                headers.getRequestHeader(HttpHeaders.ACCEPT));
-        if (content == null || content.length == 0) {
-            throw new BadRequestException("The request has no content to enhance");
-        }
-        MediaType type = headers.getMediaType();
-        String mediaType = type == null ? ContentItem.TEXT_PLAIN : type.toString();
-        ContentItem item;
-        try {
-            item = ContentItem.ofBytes(request.uri(), content, mediaType);
-        } catch (IllegalArgumentException e) {
-            throw new BadRequestException(e.getMessage());
-        }
-        item.setProperties(request.properties());
-        String language = headers.getHeaderString(HttpHeaders.CONTENT_LANGUAGE);
-        if (language != null && !language.isBlank() && item.getText() != null) {
-            // as Stanbol: the caller's language is stated with full confidence, and language engines keep it
-            item.setLanguage(language.trim());
-            item.addLanguage(language.trim(), 1.0, CONTENT_LANGUAGE_CREATOR);
-        }
-        // the client may go away while the chain runs: then the chain stops, and so does the writing of its answer
-        Cancellation cancellation = ClientGone.of(currentRequest.getCurrent());
-        Exchange done;
-        try {
-            done = bulkhead.run(() -> {
-                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                if (left <= 0) {
-                    return null;
-                }
-                return producer.request("enhancer:" + chain, ex -> {
-                    ex.getIn().setBody(item);
-                    ex.getIn().setHeader(EnhancerConstants.TIMEOUT, left);
-                    ex.setProperty(EnhancerConstants.CANCELLATION, cancellation);
-                });
-            });
-        } catch (EnhancementBulkhead.Full e) {
-            return Problem.builder(503, "Every enhancement turn is taken; ask again later")
-                    .header(HttpHeaders.RETRY_AFTER, bulkhead.retryAfterSeconds()).build();
-        }
-        if (done == null) {
-            return outOfTime();
-        }
-        if (done.getException() != null) {
-            return failure(done.getException());
-        }
-        ContentItem enhanced = done.getMessage().getBody(ContentItem.class);
-        EnhancementAnswer answer = new EnhancementAnswer(enhanced, request, format);
-        AnswerBuffer written = new AnswerBuffer(maxAnswerSize.asLongValue(), deadline, cancellation);
-        String answerType;
-        try {
-            answerType = answer.writeTo(written);
-        } catch (AnswerBuffer.TooLarge e) {
-            return Problem.of(413, "The enhancements of this content take more than " + e.limit + " bytes as "
-                                   + format.mediaType() + ", the most this server answers"
-                                   + " (camelsuite.enhancer.max-answer-size): send a shorter text");
-        } catch (AnswerBuffer.OutOfTime e) {
-            return outOfTime();
-        } catch (CancellationException e) {
-            // the client went away: nobody reads this
-            return Problem.of(503, e.getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException("An answer written into memory failed", e);
-        }
-        if (written.isHeld()) {
-            return Response.ok((StreamingOutput) written::writeTo, answerType).build();
-        }
-        // a long answer whose size is allowed: written again, this time straight to the client
-        return Response.ok((StreamingOutput) answer::writeTo, answerType).build();
-    }
-
-    private Response outOfTime() {
-        return Problem.builder(503, "The chain did not finish within " + timeout.toMillis() + " ms")
-                .header(HttpHeaders.RETRY_AFTER, bulkhead.retryAfterSeconds()).build();
-    }
-
-    /**
-     * A failed chain: 500 with the chain's status message, as Stanbol answers it; a chain out of time: 503. Anything
-     * else is the application's own failure, logged and answered without its details.
-     */
-    private Response failure(Exception e) {
-        if (e instanceof EnhancementException) {
-            return Problem.of(500, e.getMessage());
-        }
-        if (e instanceof ExchangeTimedOutException) {
-            return outOfTime();
-        }
-        if (e instanceof CancellationException) {
-            // the client went away: nobody reads this
-            return Problem.of(503, e.getMessage());
-        }
-        throw new IllegalStateException("The enhancement failed", e);
-    }
-
-    private Chain knownChain(String name) {
-        EnhancerComponent enhancer = enhancer();
-        if (!enhancer.getChainNames().contains(name) || name.startsWith(ENGINE_CHAIN_PREFIX)) {
-            throw new NotFoundException("No chain named '" + name + "'");
-        }
-        return enhancer.resolveChain(name);
-    }
-
-    /** The chains users made; the one-engine chains of {@code /enhancer/engine/{name}} are an implementation detail. */
-    private List<String> chainNames() {
-        return enhancer().getChainNames().stream().filter(n -> !n.startsWith(ENGINE_CHAIN_PREFIX)).toList();
-    }
-
-    private List<String> engineNames() {
-        return List.copyOf(enhancer().getEngineNames());
-    }
-
-    private EnhancerComponent enhancer() {
-        return camelContext.getComponent("enhancer", EnhancerComponent.class);
+    private ExecutionPlan plan(Chain chain) {
+        EnhancerComponent enhancer = requests.enhancer();
+        return chain.createPlan(engine -> {
+            EnhancementEngine e = enhancer.lookupEngine(engine);
+            return e == null ? EngineOrder.DEFAULT : e.getOrder();
+        });
     }
 
     private String base() {
@@ -282,7 +158,7 @@ public class EnhancerResource {
                 headers.getRequestHeader(HttpHeaders.ACCEPT)));
     }
 
-    private static Response rdf(Model model, RdfNegotiation.Negotiated format) {
+    static Response rdf(Model model, RdfNegotiation.Negotiated format) {
         return Response.ok((StreamingOutput) out -> EnhancementRdf.write(model, format.format(), out),
                 format.contentType()).build();
     }

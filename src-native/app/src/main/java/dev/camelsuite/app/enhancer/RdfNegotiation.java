@@ -41,6 +41,11 @@ final class RdfNegotiation {
      * @param accept    the request's {@code Accept} header values, or null
      */
     static Negotiated choose(String rdfFormat, List<String> accept) {
+        return choose(rdfFormat, accept, DEFAULT);
+    }
+
+    /** Like {@link #choose(String, List)}, with another answer to no {@code Accept} or a wildcard. */
+    static Negotiated choose(String rdfFormat, List<String> accept, Negotiated otherwise) {
         if (rdfFormat != null && !rdfFormat.isBlank()) {
             try {
                 RdfFormat format = RdfFormat.of(rdfFormat);
@@ -53,16 +58,16 @@ final class RdfNegotiation {
         }
         List<Wanted> wanted = wanted(accept);
         if (wanted.isEmpty()) {
-            return DEFAULT;
+            return otherwise;
         }
         for (Wanted w : wanted) {
             MediaType type = w.type();
             if (type.isWildcardType()) {
-                return DEFAULT;
+                return otherwise;
             }
             String name = type.getType().toLowerCase(Locale.ROOT) + "/" + type.getSubtype().toLowerCase(Locale.ROOT);
             if (name.equals("text/plain") || name.equals("application/octet-stream") || name.equals("application/*")) {
-                return DEFAULT;
+                return otherwise;
             }
             if (name.equals("text/*")) {
                 return new Negotiated(RdfFormat.TURTLE, RdfFormat.TURTLE.mediaType());

@@ -1,5 +1,6 @@
 package dev.camelsuite.quarkus.enhancer.deployment;
 
+import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.IndexDependencyBuildItem;
@@ -28,5 +29,17 @@ class EnhancerProcessor {
     ServiceProviderBuildItem jsonProvider() {
         // RDF4J's JSON-LD writer gets its JSON-P implementation through the service loader
         return ServiceProviderBuildItem.allProvidersFromClassPath("jakarta.json.spi.JsonProvider");
+    }
+
+    @BuildStep
+    void sparqlProviders(BuildProducer<ServiceProviderBuildItem> providers) {
+        // the application's SPARQL over the enhancer's configuration: RDF4J finds its query parser and SPARQL's
+        // functions (STR, REGEX, …) through the service loader
+        for (String service : new String[] { "org.eclipse.rdf4j.query.parser.QueryParserFactory",
+                                             "org.eclipse.rdf4j.query.algebra.evaluation.function.Function",
+                                             "org.eclipse.rdf4j.query.algebra.evaluation.function.TupleFunction",
+                                             "org.eclipse.rdf4j.query.parser.sparql.aggregate.AggregateFunctionFactory" }) {
+            providers.produce(ServiceProviderBuildItem.allProvidersFromClassPath(service));
+        }
     }
 }

@@ -1,0 +1,55 @@
+package dev.camelsuite.app.enhancer;
+
+import dev.camelsuite.app.http.PublicUrl;
+import dev.camelsuite.app.security.Needs;
+import dev.camelsuite.app.security.Role;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/**
+ * Stanbol's {@code /engines}, kept by Stanbol for the clients of its first enhancer API: {@code POST} enhances with the
+ * default chain, as {@code POST /enhancer} does; {@code GET} describes the enhancer as {@code GET /enhancer} does.
+ */
+@Path("/engines")
+public class EnginesResource {
+
+    @Inject
+    EnhancementRequests requests;
+
+    @Inject
+    PublicUrl publicUrl;
+
+    @Context
+    UriInfo uriInfo;
+
+    @Context
+    HttpHeaders headers;
+
+    @Context
+    HttpServerRequest request;
+
+    @Needs(Role.READER)
+    @GET
+    public Response describe() {
+        return EnhancerResource.rdf(EnhancerDescription.describe(publicUrl.of(request) + "/enhancer",
+                        requests.chainNames(), EnhancementRequests.DEFAULT_CHAIN, requests.engineNames()),
+                RdfNegotiation.choose(uriInfo.getQueryParameters().getFirst("rdfFormat"),
+                        headers.getRequestHeader(HttpHeaders.ACCEPT)));
+    }
+
+    @Needs(Role.WRITER)
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    public Response enhance(byte[] content) {
+        return requests.withChain(null, content, uriInfo, headers);
+    }
+}

@@ -1,0 +1,210 @@
+package dev.camelsuite.app.enhancer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeUnit;
+
+import dev.camelsuite.app.http.EnhancementBulkhead;
+import dev.camelsuite.app.problem.Problem;
+import dev.camelsuite.enhancer.EnhancementException;
+import dev.camelsuite.enhancer.EnhancerComponent;
+import dev.camelsuite.enhancer.EnhancerConstants;
+import dev.camelsuite.enhancer.chain.Chain;
+import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.engine.Cancellation;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import jakarta.ws.rs.core.UriInfo;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
+import org.apache.camel.ExchangeTimedOutException;
+import org.apache.camel.ProducerTemplate;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Runs one enhance request of the enhancer API — {@code POST /enhancer}, {@code /enhancer/chain/{name}},
+ * {@code /enhancer/engine/{name}}, {@code /engines} — and answers it as Stanbol does. Each request goes through an
+ * {@code enhancer:} endpoint, so chains run as in any route (locally, or on workers when the chain's endpoint is
+ * configured with a queue). Each enhancement takes a turn of the {@link EnhancementBulkhead} and has at most
+ * {@code camelsuite.enhancer.timeout} from its arrival to finish, its answer written included.
+ */
+@ApplicationScoped
+public class EnhancementRequests {
+
+    /** The chain {@code POST /enhancer} uses. */
+    static final String DEFAULT_CHAIN = "default";
+    /** One-engine chains of {@code POST /enhancer/engine/{name}} are added under this prefix. */
+    static final String ENGINE_CHAIN_PREFIX = "engine-";
+    /** The creator of the language annotation a Content-Language header makes. */
+    static final String CONTENT_LANGUAGE_CREATOR = "Content-Language";
+
+    @Inject
+    CamelContext camelContext;
+
+    @Inject
+    ProducerTemplate producer;
+
+    @Inject
+    EnhancementBulkhead bulkhead;
+
+    @ConfigProperty(name = "camelsuite.enhancer.timeout", defaultValue = "60s")
+    Duration timeout;
+
+    @ConfigProperty(name = "camelsuite.enhancer.max-answer-size", defaultValue = "256M")
+    MemorySize maxAnswerSize;
+
+    @Inject
+    CurrentVertxRequest currentRequest;
+
+    /** Enhances the body with a chain the users made (the default one for a null name); an unknown one is a 404. */
+    Response withChain(String name, byte[] content, UriInfo uriInfo, HttpHeaders headers) {
+        return enhance(knownChain(name == null ? DEFAULT_CHAIN : name).getName(), content, uriInfo, headers);
+    }
+
+    /** Enhances the body with one engine alone, as Stanbol's single-engine chain does; an unknown engine is a 404. */
+    Response withEngine(String name, byte[] content, UriInfo uriInfo, HttpHeaders headers) {
+        return enhance(engineChain(name).getName(), content, uriInfo, headers);
+    }
+
+    /** The chain of one engine alone, made the first time it is asked for. */
+    Chain engineChain(String name) {
+        EnhancerComponent enhancer = enhancer();
+        if (enhancer.lookupEngine(name) == null) {
+            throw new NotFoundException("No engine named '" + name + "'");
+        }
+        String chain = ENGINE_CHAIN_PREFIX + name;
+        if (!enhancer.getChainNames().contains(chain)) {
+            enhancer.addChain(Chain.list(chain, name));
+        }
+        return enhancer.resolveChain(chain);
+    }
+
+    /** A chain the users made; the one-engine chains are not theirs. */
+    Chain knownChain(String name) {
+        EnhancerComponent enhancer = enhancer();
+        if (!enhancer.getChainNames().contains(name) || name.startsWith(ENGINE_CHAIN_PREFIX)) {
+            throw new NotFoundException("No chain named '" + name + "'");
+        }
+        return enhancer.resolveChain(name);
+    }
+
+    /** The chains users made; the one-engine chains of {@code /enhancer/engine/{name}} are an implementation detail. */
+    List<String> chainNames() {
+        return enhancer().getChainNames().stream().filter(n -> !n.startsWith(ENGINE_CHAIN_PREFIX)).toList();
+    }
+
+    List<String> engineNames() {
+        return List.copyOf(enhancer().getEngineNames());
+    }
+
+    EnhancerComponent enhancer() {
+        return camelContext.getComponent("enhancer", EnhancerComponent.class);
+    }
+
+    private Response enhance(String chain, byte[] content, UriInfo uriInfo, HttpHeaders headers) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        EnhanceRequest request = EnhanceRequest.of(uriInfo.getQueryParameters());
+        RdfNegotiation.Negotiated format = RdfNegotiation.choose(request.rdfFormat(),
+                headers.getRequestHeader(HttpHeaders.ACCEPT));
+        if (content == null || content.length == 0) {
+            throw new BadRequestException("The request has no content to enhance");
+        }
+        MediaType type = headers.getMediaType();
+        String mediaType = type == null ? ContentItem.TEXT_PLAIN : type.toString();
+        ContentItem item;
+        try {
+            item = ContentItem.ofBytes(request.uri(), content, mediaType);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException(e.getMessage());
+        }
+        item.setProperties(request.properties());
+        String language = headers.getHeaderString(HttpHeaders.CONTENT_LANGUAGE);
+        if (language != null && !language.isBlank() && item.getText() != null) {
+            // as Stanbol: the caller's language is stated with full confidence, and language engines keep it
+            item.setLanguage(language.trim());
+            item.addLanguage(language.trim(), 1.0, CONTENT_LANGUAGE_CREATOR);
+        }
+        // the client may go away while the chain runs: then the chain stops, and so does the writing of its answer
+        Cancellation cancellation = ClientGone.of(currentRequest.getCurrent());
+        Exchange done;
+        try {
+            done = bulkhead.run(() -> {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    return null;
+                }
+                return producer.request("enhancer:" + chain, ex -> {
+                    ex.getIn().setBody(item);
+                    ex.getIn().setHeader(EnhancerConstants.TIMEOUT, left);
+                    ex.setProperty(EnhancerConstants.CANCELLATION, cancellation);
+                });
+            });
+        } catch (EnhancementBulkhead.Full e) {
+            return Problem.builder(503, "Every enhancement turn is taken; ask again later")
+                    .header(HttpHeaders.RETRY_AFTER, bulkhead.retryAfterSeconds()).build();
+        }
+        if (done == null) {
+            return outOfTime();
+        }
+        if (done.getException() != null) {
+            return failure(done.getException());
+        }
+        ContentItem enhanced = done.getMessage().getBody(ContentItem.class);
+        EnhancementAnswer answer = new EnhancementAnswer(enhanced, request, format);
+        AnswerBuffer written = new AnswerBuffer(maxAnswerSize.asLongValue(), deadline, cancellation);
+        String answerType;
+        try {
+            answerType = answer.writeTo(written);
+        } catch (AnswerBuffer.TooLarge e) {
+            return Problem.of(413, "The enhancements of this content take more than " + e.limit + " bytes as "
+                                   + format.mediaType() + ", the most this server answers"
+                                   + " (camelsuite.enhancer.max-answer-size): send a shorter text");
+        } catch (AnswerBuffer.OutOfTime e) {
+            return outOfTime();
+        } catch (CancellationException e) {
+            // the client went away: nobody reads this
+            return Problem.of(503, e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException("An answer written into memory failed", e);
+        }
+        if (written.isHeld()) {
+            return Response.ok((StreamingOutput) written::writeTo, answerType).build();
+        }
+        // a long answer whose size is allowed: written again, this time straight to the client
+        return Response.ok((StreamingOutput) answer::writeTo, answerType).build();
+    }
+
+    private Response outOfTime() {
+        return Problem.builder(503, "The chain did not finish within " + timeout.toMillis() + " ms")
+                .header(HttpHeaders.RETRY_AFTER, bulkhead.retryAfterSeconds()).build();
+    }
+
+    /**
+     * A failed chain: 500 with the chain's status message, as Stanbol answers it; a chain out of time: 503. Anything
+     * else is the application's own failure, logged and answered without its details.
+     */
+    private Response failure(Exception e) {
+        if (e instanceof EnhancementException) {
+            return Problem.of(500, e.getMessage());
+        }
+        if (e instanceof ExchangeTimedOutException) {
+            return outOfTime();
+        }
+        if (e instanceof CancellationException) {
+            // the client went away: nobody reads this
+            return Problem.of(503, e.getMessage());
+        }
+        throw new IllegalStateException("The enhancement failed", e);
+    }
+}
