@@ -150,10 +150,26 @@ public final class EnhancementRdf {
      * ({@link JsonLdStream}), the other formats by RDF4J's writers.
      */
     public static void write(ContentItem item, boolean withMetadata, RdfFormat format, OutputStream out) {
+        write(item, withMetadata, null, format, out);
+    }
+
+    /**
+     * Like {@link #write(ContentItem, boolean, RdfFormat, OutputStream)}, after the statements of {@code given}
+     * (metadata the caller had of the item, as Stanbol keeps those of a multipart request), each subject's together.
+     */
+    public static void write(ContentItem item, boolean withMetadata, Model given, RdfFormat format,
+                             OutputStream out) {
         RDFHandler writer = format.writer(out);
         try {
             writer.startRDF();
             NAMESPACES.forEach(writer::handleNamespace);
+            if (given != null) {
+                for (Resource subject : given.subjects()) {
+                    for (Statement st : given.getStatements(subject, null, null)) {
+                        writer.handleStatement(st);
+                    }
+                }
+            }
             emit(item, withMetadata, (s, p, o) -> writer.handleStatement(VF.createStatement(s, p, o)));
             writer.endRDF();
         } catch (RDFHandlerException e) {

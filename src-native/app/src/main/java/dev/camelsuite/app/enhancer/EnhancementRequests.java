@@ -3,7 +3,9 @@ package dev.camelsuite.app.enhancer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 
@@ -14,6 +16,7 @@ import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.EnhancerConstants;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.content.EnhancementProperties;
 import dev.camelsuite.enhancer.engine.Cancellation;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
@@ -22,7 +25,6 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.core.HttpHeaders;
-import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
@@ -115,20 +117,28 @@ public class EnhancementRequests {
     private Response enhance(String chain, byte[] content, UriInfo uriInfo, HttpHeaders headers) {
         long deadline = System.nanoTime() + timeout.toNanos();
         EnhanceRequest request = EnhanceRequest.of(uriInfo.getQueryParameters());
-        RdfNegotiation.Negotiated format = RdfNegotiation.choose(request.rdfFormat(),
-                headers.getRequestHeader(HttpHeaders.ACCEPT));
+        List<String> accept = headers.getRequestHeader(HttpHeaders.ACCEPT);
+        EnhancementAnswer.check(request, accept);
         if (content == null || content.length == 0) {
             throw new BadRequestException("The request has no content to enhance");
         }
-        MediaType type = headers.getMediaType();
-        String mediaType = type == null ? ContentItem.TEXT_PLAIN : type.toString();
+        String mediaType = headers.getHeaderString(HttpHeaders.CONTENT_TYPE);
         ContentItem item;
-        try {
-            item = ContentItem.ofBytes(request.uri(), content, mediaType);
-        } catch (IllegalArgumentException e) {
-            throw new BadRequestException(e.getMessage());
+        EnhancementAnswer.Uploaded uploaded = EnhancementAnswer.Uploaded.NONE;
+        if (MultipartBody.isMultipart(mediaType)) {
+            ContentItemUpload upload = ContentItemUpload.read(content, mediaType, request.uri());
+            item = upload.item();
+            uploaded = new EnhancementAnswer.Uploaded(upload.metadata(), upload.graphs(), upload.parsed());
+            item.setProperties(properties(upload.properties(), request));
+        } else {
+            try {
+                item = ContentItem.ofBytes(request.uri(), content, mediaType == null || mediaType.isBlank()
+                        ? ContentItem.TEXT_PLAIN : mediaType);
+            } catch (IllegalArgumentException e) {
+                throw new BadRequestException(e.getMessage());
+            }
+            item.setProperties(request.properties());
         }
-        item.setProperties(request.properties());
         String language = headers.getHeaderString(HttpHeaders.CONTENT_LANGUAGE);
         if (language != null && !language.isBlank() && item.getText() != null) {
             // as Stanbol: the caller's language is stated with full confidence, and language engines keep it
@@ -161,14 +171,14 @@ public class EnhancementRequests {
             return failure(done.getException());
         }
         ContentItem enhanced = done.getMessage().getBody(ContentItem.class);
-        EnhancementAnswer answer = new EnhancementAnswer(enhanced, request, format);
+        EnhancementAnswer answer = new EnhancementAnswer(enhanced, request, accept, uploaded);
         AnswerBuffer written = new AnswerBuffer(maxAnswerSize.asLongValue(), deadline, cancellation);
         String answerType;
         try {
             answerType = answer.writeTo(written);
         } catch (AnswerBuffer.TooLarge e) {
-            return Problem.of(413, "The enhancements of this content take more than " + e.limit + " bytes as "
-                                   + format.mediaType() + ", the most this server answers"
+            return Problem.of(413, "The enhancements of this content take more than " + e.limit + " bytes in the"
+                                   + " format asked for, the most this server answers"
                                    + " (camelsuite.enhancer.max-answer-size): send a shorter text");
         } catch (AnswerBuffer.OutOfTime e) {
             return outOfTime();
@@ -183,6 +193,20 @@ public class EnhancementRequests {
         }
         // a long answer whose size is allowed: written again, this time straight to the client
         return Response.ok((StreamingOutput) answer::writeTo, answerType).build();
+    }
+
+    /**
+     * The properties of a multipart request: those of its properties part, and those of the query where the part has
+     * none of that name (as Stanbol merges them).
+     */
+    private static EnhancementProperties properties(Map<String, Object> part, EnhanceRequest request) {
+        Map<String, Object> merged = new LinkedHashMap<>(part);
+        request.properties().asMap().forEach(merged::putIfAbsent);
+        try {
+            return EnhancementProperties.of(merged);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException(e.getMessage());
+        }
     }
 
     private Response outOfTime() {

@@ -84,6 +84,11 @@ final class RdfNegotiation {
                                          + " enhancer writes (" + RdfFormat.SUPPORTED + ")");
     }
 
+    /** The types of the {@code Accept} header, most wanted first (see {@link #wanted}). */
+    static List<MediaType> mostWanted(List<String> accept) {
+        return wanted(accept).stream().map(Wanted::type).toList();
+    }
+
     /**
      * The types of the {@code Accept} header, most wanted first ({@code q}, then their order); a type refused with
      * {@code q=0} is left out. A bare word is read as {@code word/*}, as Stanbol's HTTP layer reads it; a type that is
