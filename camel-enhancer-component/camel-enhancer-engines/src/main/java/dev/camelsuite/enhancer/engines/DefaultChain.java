@@ -12,13 +12,15 @@ import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
 import dev.camelsuite.enhancer.engines.opennlp.LanguageDetectionEngine;
 import dev.camelsuite.enhancer.engines.opennlp.SentenceDetectionEngine;
 import dev.camelsuite.enhancer.engines.opennlp.TokenizerEngine;
+import dev.camelsuite.enhancer.engines.tika.TikaEngine;
 import org.apache.camel.spi.Registry;
 
 /**
  * The ready {@code default} chain and its engines, in one call: a list chain
  * <pre>
- * langid ──► sentences ──► tokens ──► ner (optional)
+ * tika (optional) ──► langid ──► sentences ──► tokens ──► ner (optional)
  * </pre>
+ * {@code tika} turns a document (HTML, PDF, Word …) into text and passes plain text by, as in Stanbol's default chain;
  * {@code langid} identifies the language (the caller's wins), {@code sentences} and {@code tokens} split the text with
  * the OpenNLP models of that language, and {@code ner}, when a vocabulary is given, finds and links its entities. NER
  * is optional: a language the vocabulary has no labels for is recorded as a failed engine, and the chain completes.
@@ -37,8 +39,8 @@ public final class DefaultChain {
 
     /** The chain's elements in line syntax, as a {@code ChainDefinition} of type {@code list} lists them. */
     public static List<String> elements(boolean withNer) {
-        List<String> elements = new ArrayList<>(List.of(LanguageDetectionEngine.NAME, SentenceDetectionEngine.NAME,
-                TokenizerEngine.NAME));
+        List<String> elements = new ArrayList<>(List.of(TikaEngine.NAME + ";optional", LanguageDetectionEngine.NAME,
+                SentenceDetectionEngine.NAME, TokenizerEngine.NAME));
         if (withNer) {
             elements.add(DictionaryLinkingEngine.NAME + ";optional");
         }
@@ -51,11 +53,12 @@ public final class DefaultChain {
     }
 
     /**
-     * New engines for the chain: language identification, sentences, tokens, and NER over the vocabulary when it is not
-     * null. The OpenNLP models are loaded once and shared by every engine made here.
+     * New engines for the chain: documents to text, language identification, sentences, tokens, and NER over the
+     * vocabulary when it is not null. The OpenNLP models are loaded once and shared by every engine made here.
      */
     public static List<EnhancementEngine> engines(Vocabulary vocabulary) {
-        List<EnhancementEngine> engines = new ArrayList<>(4);
+        List<EnhancementEngine> engines = new ArrayList<>(5);
+        engines.add(new TikaEngine());
         engines.add(new LanguageDetectionEngine());
         engines.add(new SentenceDetectionEngine());
         engines.add(new TokenizerEngine());

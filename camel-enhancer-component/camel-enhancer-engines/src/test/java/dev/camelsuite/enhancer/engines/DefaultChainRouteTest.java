@@ -13,6 +13,7 @@ import dev.camelsuite.enhancer.engines.dictionary.DictionaryLinkingEngine;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
 import dev.camelsuite.enhancer.engines.opennlp.SentenceDetectionEngine;
 import dev.camelsuite.enhancer.engines.opennlp.TokenizerEngine;
+import dev.camelsuite.enhancer.engines.tika.SampleDocuments;
 import dev.camelsuite.enhancer.metadata.ExecutionStatus;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
 import dev.camelsuite.enhancer.rdf.RdfFormat;
@@ -67,7 +68,7 @@ class DefaultChainRouteTest extends CamelTestSupport {
         assertThat(result.getMessage().getHeader(EnhancerConstants.CHAIN_STATUS)).isEqualTo("completed");
         assertThat(result.getMessage().getHeader(EnhancerConstants.FAILED_ENGINES, List.class)).isEmpty();
         assertThat(result.getMessage().getHeader(EnhancerConstants.ENGINE_TIMINGS, Map.class))
-                .containsOnlyKeys("langid", "sentences", "tokens", "ner");
+                .containsOnlyKeys("tika", "langid", "sentences", "tokens", "ner");
         ContentItem item = result.getMessage().getBody(ContentItem.class);
         assertThat(item.getAnnotationsOfType(SentenceDetectionEngine.SENTENCE)).hasSize(2);
         assertThat(item.getAnnotationsOfType(TokenizerEngine.TOKEN)).hasSizeGreaterThan(20)
@@ -85,6 +86,32 @@ class DefaultChainRouteTest extends CamelTestSupport {
         assertThat(EnhancementRdf.toModel(item).filter(null, RDF.TYPE,
                 SimpleValueFactory.getInstance().createIRI("http://fise.iks-project.eu/ontology/TextAnnotation"))
                 .subjects()).hasSize((int) enhancements);
+    }
+
+    @Test
+    void documentsAreEnhancedByTheirTextAndKeepWhatTheySayOfThemselves() {
+        List<String> paragraphs = List.of("Marie Curie was born in Warsaw.", "She later worked in Paris.");
+        for (String type : List.of("text/html", "application/pdf",
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document")) {
+            byte[] document = switch (type) {
+                case "text/html" -> SampleDocuments.html("A life", "Ann Author", paragraphs);
+                case "application/pdf" -> SampleDocuments.pdf("A life", "Ann Author", paragraphs);
+                default -> SampleDocuments.docx("A life", "Ann Author", paragraphs);
+            };
+            Exchange result = template.request("direct:enhance", ex -> {
+                ex.getIn().setBody(document);
+                ex.getIn().setHeader(Exchange.CONTENT_TYPE, type);
+            });
+            assertThat(result.getException()).as(type).isNull();
+            assertThat(result.getMessage().getHeader(EnhancerConstants.LANGUAGE)).as(type).isEqualTo("en");
+            ContentItem item = result.getMessage().getBody(ContentItem.class);
+            assertThat(item.getEntities()).as(type).extracting(EntityAnnotation::getReference)
+                    .containsExactly(EX + "marie-curie", EX + "paris");
+            assertThat(item.getAnnotationsOfType(SentenceDetectionEngine.SENTENCE)).as(type).hasSizeGreaterThan(1);
+            String turtle = EnhancementRdf.toString(EnhancementRdf.toModel(item), RdfFormat.TURTLE);
+            assertThat(turtle).as(type).contains("dc:title \"A life\"", "dc:creator \"Ann Author\"",
+                    "<http://www.w3.org/ns/ma-ont#title> \"A life\"");
+        }
     }
 
     @Test
@@ -132,7 +159,8 @@ class DefaultChainRouteTest extends CamelTestSupport {
         ContentItem item = done.getMessage().getBody(ContentItem.class);
         assertThat(item.getExecutionMetadata().getEngineExecutions())
                 .extracting(e -> e.getEngine(), e -> e.getStatus(), e -> e.getStatusMessage())
-                .containsExactly(tuple("langid", ExecutionStatus.COMPLETED, null),
+                .containsExactly(tuple("tika", ExecutionStatus.COMPLETED, null),
+                        tuple("langid", ExecutionStatus.COMPLETED, null),
                         tuple("sentences", ExecutionStatus.COMPLETED, "cannot enhance: no sentence model for language"
                                                                       + " 'es' (engine 'sentences' has de, en, fr)"),
                         tuple("tokens", ExecutionStatus.COMPLETED, "cannot enhance: no tokenizer model for language"
@@ -149,7 +177,8 @@ class DefaultChainRouteTest extends CamelTestSupport {
         // Stanbol's rule: a required engine that cannot enhance completes, an optional one is skipped
         assertThat(item.getExecutionMetadata().getEngineExecutions())
                 .extracting(e -> e.getEngine(), e -> e.getStatus(), e -> e.getStatusMessage())
-                .containsExactly(tuple("langid", ExecutionStatus.COMPLETED, "cannot enhance: the item has no text"),
+                .containsExactly(tuple("tika", ExecutionStatus.COMPLETED, null),
+                        tuple("langid", ExecutionStatus.COMPLETED, "cannot enhance: the item has no text"),
                         tuple("sentences", ExecutionStatus.COMPLETED, "cannot enhance: the item has no text"),
                         tuple("tokens", ExecutionStatus.COMPLETED, "cannot enhance: the item has no text"),
                         tuple("ner", ExecutionStatus.SKIPPED, "cannot enhance: the item has no text"));
@@ -182,10 +211,12 @@ class DefaultChainRouteTest extends CamelTestSupport {
 
     @Test
     void theChainWithoutNer() {
-        assertThat(DefaultChain.elements(false)).containsExactly("langid", "sentences", "tokens");
-        assertThat(DefaultChain.elements(true)).containsExactly("langid", "sentences", "tokens", "ner;optional");
+        assertThat(DefaultChain.elements(false)).containsExactly("tika;optional", "langid", "sentences", "tokens");
+        assertThat(DefaultChain.elements(true)).containsExactly("tika;optional", "langid", "sentences", "tokens",
+                "ner;optional");
         assertThat(DefaultChain.chain(true).getType()).isEqualTo(ChainType.LIST);
-        assertThat(DefaultChain.chain(true).getElements()).hasSize(4);
-        assertThat(DefaultChain.engines(null)).extracting(e -> e.getName()).containsExactly("langid", "sentences", "tokens");
+        assertThat(DefaultChain.chain(true).getElements()).hasSize(5);
+        assertThat(DefaultChain.engines(null)).extracting(e -> e.getName())
+                .containsExactly("tika", "langid", "sentences", "tokens");
     }
 }

@@ -32,6 +32,8 @@ public final class ContentItem {
     /** Prefix of the default content item id, as Apache Stanbol builds it. */
     public static final String URI_PREFIX = "urn:content-item-sha1-";
     public static final String TEXT_PLAIN = "text/plain";
+    /** Text media types of documents whose markup is not their text. */
+    private static final java.util.Set<String> MARKUP = java.util.Set.of("text/html", "text/xml", "text/rtf");
 
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final List<TextAnnotation> annotations = new ArrayList<>();
@@ -39,6 +41,7 @@ public final class ContentItem {
     private final Map<String, TextAnnotation> annotationsById = new HashMap<>();
     private final List<EntityAnnotation> entities = new ArrayList<>();
     private final Map<String, ContentPart> parts = new LinkedHashMap<>();
+    private final List<DocumentMetadata> documentMetadata = new ArrayList<>();
     private volatile String uri;
     private volatile String referenceId;
     private volatile String text;
@@ -70,15 +73,17 @@ public final class ContentItem {
 
     /**
      * An item from bytes of a media type. Text media types ({@code text/*}) are decoded with their {@code charset}
-     * parameter (UTF-8 when absent) and become the item's text; other bytes become the {@code content} part, for an
-     * extraction engine to turn into text.
+     * parameter (UTF-8 when absent) and become the item's text — but for documents written in text, HTML, XML and RTF,
+     * whose markup is not their text: those, and other bytes, become the {@code content} part, for an extraction
+     * engine (the {@code tika} engine) to turn into text.
      */
     public static ContentItem ofBytes(String uri, byte[] data, String mediaType) {
         if (data == null) {
             throw new IllegalArgumentException("The data of a content item must not be null");
         }
         String type = mediaType == null || mediaType.isBlank() ? "application/octet-stream" : mediaType.trim();
-        if (type.toLowerCase(Locale.ROOT).startsWith("text/")) {
+        String base = type.toLowerCase(Locale.ROOT).split(";", 2)[0].trim();
+        if (base.startsWith("text/") && !MARKUP.contains(base)) {
             return new ContentItem(uri, new String(data, charsetOf(type)), type);
         }
         ContentItem item = new ContentItem(uri, null, type);
@@ -367,6 +372,34 @@ public final class ContentItem {
         lock.readLock().lock();
         try {
             return List.copyOf(parts.values());
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** The most document metadata one item holds. */
+    public static final int MAX_DOCUMENT_METADATA = 1000;
+
+    /**
+     * Adds a statement about the document this item holds, as an extraction engine read it (its title, author …);
+     * written about the item in its RDF. Past {@value #MAX_DOCUMENT_METADATA} of them, further ones are left out.
+     */
+    public void addDocumentMetadata(DocumentMetadata metadata) {
+        lock.writeLock().lock();
+        try {
+            if (documentMetadata.size() < MAX_DOCUMENT_METADATA && !documentMetadata.contains(metadata)) {
+                documentMetadata.add(metadata);
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** The statements about the document, in the order they were added. */
+    public List<DocumentMetadata> getDocumentMetadata() {
+        lock.readLock().lock();
+        try {
+            return List.copyOf(documentMetadata);
         } finally {
             lock.readLock().unlock();
         }

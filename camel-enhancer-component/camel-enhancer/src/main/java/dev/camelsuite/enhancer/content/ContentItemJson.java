@@ -222,6 +222,18 @@ public final class ContentItemJson {
                 writeEntity(e, g);
             }
             g.writeEndArray();
+            List<DocumentMetadata> documentMetadata = item.getDocumentMetadata();
+            if (!documentMetadata.isEmpty()) {
+                g.writeArrayFieldStart("documentMetadata");
+                for (DocumentMetadata m : documentMetadata) {
+                    g.writeStartObject();
+                    g.writeStringField("property", m.property());
+                    g.writeStringField("value", m.value());
+                    writeIfPresent(g, "datatype", m.datatype());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+            }
             ExecutionMetadata md = item.getExecutionMetadata();
             if (md != null) {
                 g.writeFieldName("executionMetadata");
@@ -384,6 +396,7 @@ public final class ContentItemJson {
         List<Map<String, Object>> annotations = List.of();
         List<Map<String, Object>> entities = List.of();
         List<Map<String, Object>> parts = List.of();
+        List<Map<String, Object>> documentMetadata = List.of();
         Map<String, Object> metadata = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
@@ -392,6 +405,7 @@ public final class ContentItemJson {
                 case "annotations" -> annotations = readObjects(p, t, name);
                 case "entities" -> entities = readObjects(p, t, name);
                 case "parts" -> parts = readObjects(p, t, name);
+                case "documentMetadata" -> documentMetadata = readObjects(p, t, name);
                 case "executionMetadata" -> metadata = asObject(readValue(p, t), name);
                 default -> fields.put(name, readValue(p, t));
             }
@@ -462,6 +476,10 @@ public final class ContentItemJson {
             item.restoreEntity(new EntityAnnotation(string(e, "id", true), string(e, "reference", true),
                     string(e, "label", false), string(e, "labelLanguage", false), types, number(e, "confidence").doubleValue(),
                     string(e, "engine", false), ta));
+        }
+        for (Map<String, Object> m : documentMetadata) {
+            item.addDocumentMetadata(new DocumentMetadata(string(m, "property", true), string(m, "value", true),
+                    string(m, "datatype", false)));
         }
         if (metadata != null) {
             item.setExecutionMetadata(readMetadata(metadata, item));

@@ -21,6 +21,7 @@ import dev.camelsuite.enhancer.chain.ChainElement;
 import dev.camelsuite.enhancer.chain.ExecutionNode;
 import dev.camelsuite.enhancer.chain.ExecutionPlan;
 import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.content.DocumentMetadata;
 import dev.camelsuite.enhancer.content.EntityAnnotation;
 import dev.camelsuite.enhancer.content.TextAnnotation;
 import dev.camelsuite.enhancer.metadata.EngineExecution;
@@ -233,6 +234,11 @@ public final class EnhancementRdf {
                 model.add(ta, FISE_SELECTION_SUFFIX, text(at.suffix(), language));
                 model.add(ta, FISE_SELECTION_CONTEXT, text(at.context(), language));
             }
+        }
+        // what an extraction engine read of the document, about the item (as Stanbol's tika engine writes it)
+        for (DocumentMetadata m : item.getDocumentMetadata()) {
+            model.add(itemIri, VF.createIRI(m.property()), m.datatype() == null ? VF.createLiteral(m.value())
+                    : VF.createLiteral(m.value(), VF.createIRI(m.datatype())));
         }
         for (EntityAnnotation e : item.getEntities()) {
             IRI ea = VF.createIRI(item.getUri() + "#" + e.getId());

@@ -1,0 +1,179 @@
+package dev.camelsuite.enhancer.engines.tika;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.content.ContentPart;
+import dev.camelsuite.enhancer.content.DocumentMetadata;
+import dev.camelsuite.enhancer.engine.EngineException;
+import dev.camelsuite.enhancer.engine.EngineOrder;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDDocumentNameDictionary;
+import org.apache.pdfbox.pdmodel.PDEmbeddedFilesNameTreeNode;
+import org.apache.pdfbox.pdmodel.common.filespecification.PDComplexFileSpecification;
+import org.apache.pdfbox.pdmodel.common.filespecification.PDEmbeddedFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The tika engine on a document of each kind it reads, on plain text, and on hostile documents. */
+class TikaEngineTest {
+
+    static final String DC = "http://purl.org/dc/terms/";
+    static final String MA = "http://www.w3.org/ns/ma-ont#";
+    static final List<String> TEXT = List.of("Marie Curie worked in Paris.", "She was born in Warsaw.");
+
+    private final TikaEngine engine = new TikaEngine();
+
+    interface Writer extends Function<List<String>, byte[]> {
+    }
+
+    static Stream<Arguments> documents() {
+        return Stream.of(
+                Arguments.of("text/html; charset=UTF-8", (Writer) p -> SampleDocuments.html("A trip", "Ann Author", p)),
+                Arguments.of("application/pdf", (Writer) p -> SampleDocuments.pdf("A trip", "Ann Author", p)),
+                Arguments.of("application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                        (Writer) p -> SampleDocuments.docx("A trip", "Ann Author", p)),
+                Arguments.of("application/vnd.oasis.opendocument.text",
+                        (Writer) p -> SampleDocuments.odt("A trip", "Ann Author", p)),
+                Arguments.of("application/rtf", (Writer) p -> SampleDocuments.rtf("A trip", "Ann Author", p)),
+                Arguments.of("application/xml", (Writer) p -> SampleDocuments.xml("A trip", "Ann Author", p)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("documents")
+    void aDocumentBecomesTextAndMetadata(String type, Writer writer) throws EngineException {
+        ContentItem item = ContentItem.ofBytes("urn:test:doc", writer.apply(TEXT), type);
+        assertThat(item.getText()).isNull();
+
+        engine.computeEnhancements(item);
+
+        // each paragraph on a line of its own, for the sentence engine; nothing of the markup or of a script
+        assertThat(item.getText()).contains("Marie Curie worked in Paris.").contains("She was born in Warsaw.")
+                .doesNotContain("<").doesNotContain("document.write");
+        if (!type.equals("application/xml")) {
+            // XML has no paragraphs Tika knows of: its text is all its character data, in one line
+            assertThat(item.getText().lines()).anyMatch(l -> l.strip().equals("She was born in Warsaw."));
+        }
+        assertThat(item.getParts()).extracting(ContentPart::name)
+                .anyMatch(n -> n.startsWith(TikaEngine.TEXT_PART_PREFIX));
+        assertThat(item.getDocumentMetadata()).contains(new DocumentMetadata(DC + "title", "A trip", null),
+                new DocumentMetadata(MA + "title", "A trip", null));
+        assertThat(item.getDocumentMetadata()).extracting(DocumentMetadata::property).contains(DC + "format",
+                MA + "hasFormat");
+        if (!type.contains("xml") || type.contains("openxml")) {
+            assertThat(item.getDocumentMetadata()).contains(new DocumentMetadata(DC + "creator", "Ann Author", null));
+        }
+    }
+
+    @Test
+    void theDatesOfADocumentAreTyped() throws EngineException {
+        ContentItem item = ContentItem.ofBytes(null, SampleDocuments.pdf("A trip", "Ann", TEXT), "application/pdf");
+        engine.computeEnhancements(item);
+        assertThat(item.getDocumentMetadata()).contains(new DocumentMetadata(DC + "created", SampleDocuments.CREATED,
+                        "http://www.w3.org/2001/XMLSchema#dateTime"),
+                new DocumentMetadata(MA + "creationDate", SampleDocuments.CREATED,
+                        "http://www.w3.org/2001/XMLSchema#dateTime"));
+    }
+
+    @Test
+    void plainTextAndTypesItDoesNotReadPassUntouched() throws EngineException {
+        ContentItem text = ContentItem.ofText("Just text about Paris.");
+        engine.computeEnhancements(text);
+        assertThat(text.getText()).isEqualTo("Just text about Paris.");
+        assertThat(text.getParts()).isEmpty();
+        ContentItem image = ContentItem.ofBytes(null, new byte[] { (byte) 0x89, 'P', 'N', 'G' }, "image/png");
+        engine.computeEnhancements(image);
+        assertThat(image.getText()).isNull();
+        assertThat(image.getDocumentMetadata()).isEmpty();
+        assertThat(engine.getOrder()).isEqualTo(EngineOrder.PRE_PROCESSING);
+        assertThat(engine.getName()).isEqualTo("tika");
+    }
+
+    @Test
+    void aDocumentOfNoStatedTypeIsRecognisedByItsBytes() throws EngineException {
+        ContentItem item = ContentItem.ofBytes(null, SampleDocuments.docx("A trip", "Ann", TEXT),
+                "application/octet-stream");
+        engine.computeEnhancements(item);
+        assertThat(item.getText()).contains("Marie Curie worked in Paris.");
+        assertThat(item.getDocumentMetadata()).contains(new DocumentMetadata(DC + "format",
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document", null));
+    }
+
+    @Test
+    void xmlIsReadWithoutItsExternalEntitiesAndWithoutExpandingBombs() throws EngineException {
+        byte[] xxe = ("<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>"
+                      + "<r><p>before &x; after</p></r>").getBytes(StandardCharsets.UTF_8);
+        ContentItem item = ContentItem.ofBytes(null, xxe, "application/xml");
+        engine.computeEnhancements(item);
+        assertThat(item.getText()).contains("before").contains("after").doesNotContain("root:");
+
+        StringBuilder laughs = new StringBuilder("<?xml version=\"1.0\"?><!DOCTYPE l [<!ENTITY l0 \"lol\">");
+        for (int i = 1; i <= 9; i++) {
+            laughs.append("<!ENTITY l").append(i).append(" \"").append(("&l" + (i - 1) + ";").repeat(10)).append("\">");
+        }
+        laughs.append("]><l>&l9;</l>");
+        ContentItem bomb = ContentItem.ofBytes(null, laughs.toString().getBytes(StandardCharsets.UTF_8), "text/xml");
+        assertThatThrownBy(() -> engine.computeEnhancements(bomb)).isInstanceOf(EngineException.class)
+                .hasMessageStartingWith("The document could not be read as text/xml");
+    }
+
+    @Test
+    void aZipBombAndATextPastTheLimitFailTheEngine() throws Exception {
+        byte[] bomb = SampleDocuments.docx("Bomb", "Ann", List.of("a".repeat(3_000_000)));
+        assertThat(bomb.length).isLessThan(100_000);
+        ContentItem item = ContentItem.ofBytes(null, bomb, "application/vnd.openxmlformats-officedocument"
+                                                         + ".wordprocessingml.document");
+        assertThatThrownBy(() -> engine.computeEnhancements(item)).isInstanceOf(EngineException.class)
+                .hasMessageContaining("Zip bomb");
+
+        TikaEngine small = new TikaEngine();
+        small.setMaxTextLength(20);
+        ContentItem longer = ContentItem.ofBytes(null, SampleDocuments.html("T", "A", TEXT), "text/html");
+        assertThatThrownBy(() -> small.computeEnhancements(longer)).isInstanceOf(EngineException.class)
+                .hasMessage("The document's text passes 20 characters, the most engine 'tika' takes (maxTextLength)");
+        assertThatThrownBy(() -> small.setMaxTextLength(0)).hasMessageContaining("maxTextLength");
+    }
+
+    @Test
+    void aBrokenDocumentFailsTheEngineSayingWhatItWasReadAs() {
+        ContentItem item = ContentItem.ofBytes(null, "%PDF-1.4 not really".getBytes(StandardCharsets.US_ASCII),
+                "application/pdf");
+        assertThatThrownBy(() -> engine.computeEnhancements(item)).isInstanceOf(EngineException.class)
+                .hasMessageStartingWith("The document could not be read as application/pdf: ");
+    }
+
+    @Test
+    void documentsInsideTheDocumentAreLeftOut() throws Exception {
+        // a PDF with a text file attached: Tika would read the attachment with its default parser
+        ByteArrayOutputStream pdf = new ByteArrayOutputStream();
+        try (PDDocument doc = Loader.loadPDF(SampleDocuments.pdf("Outer", "Ann", List.of("Outer text.")))) {
+            PDComplexFileSpecification file = new PDComplexFileSpecification();
+            file.setFile("inner.txt");
+            PDEmbeddedFile embedded = new PDEmbeddedFile(doc, new ByteArrayInputStream(
+                    "Hidden inner text.".getBytes(StandardCharsets.US_ASCII)));
+            embedded.setSubtype("text/plain");
+            file.setEmbeddedFile(embedded);
+            PDEmbeddedFilesNameTreeNode files = new PDEmbeddedFilesNameTreeNode();
+            files.setNames(Map.of("inner.txt", file));
+            PDDocumentNameDictionary names = new PDDocumentNameDictionary(doc.getDocumentCatalog());
+            names.setEmbeddedFiles(files);
+            doc.getDocumentCatalog().setNames(names);
+            doc.save(pdf);
+        }
+        ContentItem item = ContentItem.ofBytes(null, pdf.toByteArray(), "application/pdf");
+        engine.computeEnhancements(item);
+        assertThat(item.getText()).contains("Outer text.").doesNotContain("Hidden inner text.");
+    }
+}
