@@ -69,6 +69,8 @@ class NativeConfigurationIT {
         assertThat(resources).contains("db/workflow", "db/workflow-postgresql", "workflows", "camel");
         // the OpenNLP models of the default chain and its vocabulary, read by resource name
         assertThat(resources).contains(".bin", "dev/camelsuite/enhancer/engines/vocabulary");
+        // the tika engine's media types and the settings of its PDF parser
+        assertThat(resources).contains("org/apache/tika/mime", "PDFParser.properties");
     }
 
     @Test

@@ -10,13 +10,14 @@ import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
 import dev.camelsuite.enhancer.engines.opennlp.LanguageDetectionEngine;
 import dev.camelsuite.enhancer.engines.opennlp.SentenceDetectionEngine;
 import dev.camelsuite.enhancer.engines.opennlp.TokenizerEngine;
+import dev.camelsuite.enhancer.engines.tika.TikaEngine;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The ready {@code default} chain (langid → sentences → tokens, ner optional) and its engines as beans, which the
+ * The ready {@code default} chain (tika optional → langid → sentences → tokens, ner optional) and its engines as beans, which the
  * enhancer component finds by name in the registry. NER's vocabulary is {@code camelsuite.enhancer.vocabulary}
  * (SKOS Turtle or CSV, {@code classpath:…} or {@code file:…}). A chain {@code default} from configuration
  * ({@code camel.component.enhancer.chains[default]}) wins over this bean.
@@ -37,6 +38,13 @@ public class DefaultChainBeans {
     @Named(DefaultChain.NAME)
     Chain defaultChain() {
         return DefaultChain.chain(true);
+    }
+
+    @Produces
+    @Singleton
+    @Named(TikaEngine.NAME)
+    EnhancementEngine documents() {
+        return engine(TikaEngine.NAME);
     }
 
     @Produces

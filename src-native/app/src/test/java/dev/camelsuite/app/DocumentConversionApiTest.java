@@ -1,0 +1,69 @@
+package dev.camelsuite.app;
+
+import java.util.List;
+
+import dev.camelsuite.enhancer.engines.tika.SampleDocuments;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
+
+/**
+ * Documents through the enhancer API: the default chain turns HTML, PDF and Word documents into text (its {@code tika}
+ * engine) and enhances that text, with what the document says of itself; {@code /enhancer/engine/tika} converts alone.
+ */
+@QuarkusTest
+class DocumentConversionApiTest {
+
+    static final List<String> PARAGRAPHS = List.of("Marie Curie worked in Paris.", "Albert Einstein lived in Berlin.");
+    static final String ENTITY = "https://example.org/camelsuite/entity/";
+    static final String TITLE = "<http://purl.org/dc/terms/title> \"Two lives\"";
+
+    @Test
+    void htmlPdfAndWordDocumentsAreEnhancedByTheirText() {
+        send("text/html; charset=UTF-8", SampleDocuments.html("Two lives", "Ann Author", PARAGRAPHS));
+        send("application/pdf", SampleDocuments.pdf("Two lives", "Ann Author", PARAGRAPHS));
+        send("application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                SampleDocuments.docx("Two lives", "Ann Author", PARAGRAPHS));
+        // a document of no stated type is recognised by its bytes
+        send("application/octet-stream", SampleDocuments.odt("Two lives", "Ann Author", PARAGRAPHS));
+    }
+
+    private static void send(String type, byte[] document) {
+        given().contentType(type).accept("application/n-triples").body(document).when().post("/enhancer").then()
+                .statusCode(200)
+                .body(containsString("<" + ENTITY + "marie-curie>"), containsString("<" + ENTITY + "berlin>"),
+                        containsString(TITLE), containsString("<http://purl.org/dc/terms/creator> \"Ann Author\""),
+                        // nothing found in the markup: the mentions are in the text
+                        not(containsString("\"html\"")));
+    }
+
+    @Test
+    void theTextOfADocumentAloneAsStanbolAnswersIt() {
+        given().contentType("text/html").accept("text/plain").queryParam("omitMetadata", "true")
+                .body(SampleDocuments.html("Two lives", "Ann Author", PARAGRAPHS)).when().post("/enhancer/engine/tika")
+                .then().statusCode(200).contentType(startsWith("text/plain"))
+                .body(containsString("Marie Curie worked in Paris."), not(containsString("<p>")),
+                        not(containsString("document.write")));
+        // the text part among the contents of a multipart answer, without the document itself
+        given().contentType("application/pdf").accept("multipart/form-data").queryParam("outputContent", "text/plain")
+                .queryParam("omitParsed", "true").body(SampleDocuments.pdf("Two lives", "Ann Author", PARAGRAPHS))
+                .when().post("/enhancer").then().statusCode(200)
+                .body(containsString("name=\"urn:tika:text:"), containsString("Albert Einstein lived in Berlin."),
+                        not(containsString("_main\"")));
+    }
+
+    @Test
+    void aBrokenDocumentIsRecordedAndTheChainGoesOn() {
+        // tika is optional in the default chain, as in Stanbol's: a document it cannot read leaves no text
+        given().contentType("application/pdf").accept("application/n-triples").queryParam("executionmetadata", "true")
+                .body("%PDF-1.4 broken".getBytes()).when().post("/enhancer").then().statusCode(200)
+                .body(containsString("The document could not be read as application/pdf"));
+        // the engine alone is required: a 500 with its message
+        given().contentType("application/pdf").body("%PDF-1.4 broken".getBytes()).when().post("/enhancer/engine/tika")
+                .then().statusCode(500).body("detail", containsString("could not be read as application/pdf"));
+    }
+}
