@@ -30,8 +30,9 @@ class EngineNamesDocTest {
                     .contains(constructor)
                     .containsPattern(Pattern.quote(constructor) + "[^`]*` \\(name `" + engine.getName() + "`");
         }
-        assertThat(DefaultChain.elements(true)).containsExactly("langid", "sentences", "tokens", "ner;optional");
-        assertThat(engines).contains("langid ──► sentences ──► tokens ──► ner (optional)");
+        assertThat(DefaultChain.elements(true)).containsExactly("tika;optional", "langid", "sentences", "tokens",
+                "ner;optional");
+        assertThat(engines).contains("tika (optional) ──► langid ──► sentences ──► tokens ──► ner (optional)");
         var names = DefaultChain.engines(Vocabulary.sample()).stream().map(EnhancementEngine::getName).toList();
         try (var pages = Files.list(Path.of("../docs"))) {
             for (Path page : pages.filter(p -> p.toString().endsWith(".adoc")).toList()) {
