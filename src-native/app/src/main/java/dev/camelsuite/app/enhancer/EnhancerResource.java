@@ -49,9 +49,13 @@ public class EnhancerResource {
     @Inject
     PublicUrl publicUrl;
 
+    /** The enhancer: its page for a browser, else its chains and engines in RDF. */
     @Needs(Role.READER)
     @GET
     public Response describe() {
+        if (EnhancerPage.isAskedFor(headers.getRequestHeader(HttpHeaders.ACCEPT))) {
+            return EnhancerPage.page();
+        }
         return rdf(EnhancerDescription.describe(base(), requests.chainNames(), EnhancementRequests.DEFAULT_CHAIN,
                 requests.engineNames()));
     }
