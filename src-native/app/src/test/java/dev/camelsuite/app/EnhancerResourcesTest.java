@@ -94,6 +94,14 @@ class EnhancerResourcesTest {
                 .get("/enhancer/sparql").then().statusCode(anyOf414Or400());
     }
 
+    @Test
+    void aMethodAResourceDoesNotTakeIsA405NamingThoseItTakes() {
+        given().contentType("text/plain").body("x").when().put("/enhancer/chain/default").then().statusCode(405)
+                .header("Allow", containsString("GET")).header("Allow", containsString("POST"))
+                .body("detail", containsString("allowed: GET, HEAD, POST"));
+        given().when().delete("/enhancer").then().statusCode(405).header("Allow", containsString("POST"));
+    }
+
     /** A query too long for a URL is refused by the HTTP layer (414) or by the endpoint (400). */
     private static org.hamcrest.Matcher<Integer> anyOf414Or400() {
         return org.hamcrest.Matchers.anyOf(org.hamcrest.Matchers.is(400), org.hamcrest.Matchers.is(414));

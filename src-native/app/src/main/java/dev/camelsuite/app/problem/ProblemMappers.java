@@ -1,12 +1,15 @@
 package dev.camelsuite.app.problem;
 
+import java.util.Set;
 import java.util.UUID;
 
+import dev.camelsuite.app.http.AllowedMethods;
 import dev.camelsuite.app.workflow.InvalidRequestException;
 import dev.camelsuite.app.workflow.WorkflowStoreFailure;
 import dev.camelsuite.app.workflow.WorkflowStoreUnavailable;
 import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -20,6 +23,9 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
  * id the log has the rest.
  */
 public class ProblemMappers {
+
+    @Inject
+    AllowedMethods allowedMethods;
 
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
     /** When a client should ask again after the database could not be reached. */
@@ -66,13 +72,18 @@ public class ProblemMappers {
             && given.getMediaType().toString().startsWith(Problem.MEDIA_TYPE)) {
             return given;
         }
-        Response.ResponseBuilder answer = Problem.builder(status, detail(e, given, request));
+        Set<String> allowed = status == 405 && given.getAllowedMethods().isEmpty()
+                ? allowedMethods.of(request.getUriInfo().getPath()) : given.getAllowedMethods();
+        Response.ResponseBuilder answer = Problem.builder(status, detail(e, given, request, allowed));
         // keep what the status needs: Allow of a 405, Retry-After of a 503, a challenge of a 401
         given.getStringHeaders().forEach((name, values) -> {
             if (!name.equalsIgnoreCase("Content-Type") && !name.equalsIgnoreCase("Content-Length")) {
                 values.forEach(v -> answer.header(name, v));
             }
         });
+        if (status == 405 && given.getHeaderString(HttpHeaders.ALLOW) == null && !allowed.isEmpty()) {
+            answer.allow(allowed);
+        }
         return answer.build();
     }
 
@@ -80,7 +91,8 @@ public class ProblemMappers {
      * The exception's own message where this application wrote one; for the framework's bare "HTTP 404 Not Found"
      * and the like, what was wrong with this request and what is allowed.
      */
-    private static String detail(WebApplicationException e, Response given, ContainerRequestContext request) {
+    private static String detail(WebApplicationException e, Response given, ContainerRequestContext request,
+                                 Set<String> allowed) {
         String message = e.getMessage();
         boolean framework = message == null || message.startsWith("HTTP " + given.getStatus())
                             || message.contains("@Consumes") || message.contains("@Produces");
@@ -92,8 +104,7 @@ public class ProblemMappers {
         return switch (given.getStatus()) {
             case 404 -> "Nothing is at " + path + ": the enhancer API is under /enhancer, the workflow API under"
                         + " /objects, /workflow_queue and /workflow_templates, the dashboard at /dashboard/";
-            case 405 -> method + " is not allowed on " + path + "; allowed: "
-                        + String.join(", ", given.getAllowedMethods());
+            case 405 -> method + " is not allowed on " + path + "; allowed: " + String.join(", ", allowed);
             case 406 -> "No answer of " + path + " has a type the Accept header takes ("
                         + request.getHeaderString(HttpHeaders.ACCEPT) + ")";
             case 415 -> "The body's type (" + request.getHeaderString(HttpHeaders.CONTENT_TYPE) + ") is not one "
