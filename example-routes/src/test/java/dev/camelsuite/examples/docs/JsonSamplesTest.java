@@ -11,6 +11,7 @@ import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.ContentPart;
+import dev.camelsuite.enhancer.content.EnhancementProperties;
 import dev.camelsuite.enhancer.engine.EngineException;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import dev.camelsuite.workflow.WorkflowComponent;
@@ -48,6 +49,8 @@ class JsonSamplesTest {
             context.start();
             ContentItem item = ContentItem.ofText("Angela Merkel visited Paris.");
             item.setLanguage("en");
+            item.setProperties(EnhancementProperties.of(Map.of("enhancer.max-suggestions", List.of("3"),
+                    "ner:enhancer.engines.dereference.languages", List.of("fr"))));
             item.addPart(new ContentPart("original", "application/pdf", new byte[] { 37, 80, 68, 70 }));
             ContentItem enhanced = context.createProducerTemplate().requestBody("enhancer:demo?throwOnFailure=false",
                     item, ContentItem.class);
