@@ -70,7 +70,8 @@ class NativeConfigurationIT {
         // the OpenNLP models of the default chain and its vocabulary, read by resource name
         assertThat(resources).contains(".bin", "dev/camelsuite/enhancer/engines/vocabulary");
         // the tika engine's media types and the settings of its PDF parser
-        assertThat(resources).contains("org/apache/tika/mime", "PDFParser.properties");
+        // (a pattern's dots are escaped in the resource configuration)
+        assertThat(resources).contains("org/apache/tika/mime", "org/apache/tika/parser/pdf/PDFParser");
     }
 
     @Test
