@@ -35,7 +35,6 @@ import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.camel.CamelContext;
-import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.jms.JmsComponent;
 import org.apache.camel.impl.DefaultCamelContext;
@@ -371,7 +370,7 @@ public final class RemoteBenchmark {
         return sb.substring(0, 1000);
     }
 
-    private static Process startBroker(int port) throws Exception {
+    static Process startBroker(int port) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
         Process p = new ProcessBuilder(java, "-Xmx512m", "-cp", System.getProperty("java.class.path"),
                 BenchmarkBroker.class.getName(), String.valueOf(port)).redirectErrorStream(true).start();
@@ -398,11 +397,11 @@ public final class RemoteBenchmark {
         return new ActiveMQConnectionFactory(url);
     }
 
-    /** The enhancer's remote producer and workers, through a producer template as a route would call it. */
+    /** The enhancer's remote producer and workers, called as a route's {@code to} calls it ({@link RouteCall}). */
     static final class EnhancerContender implements Contender {
         private final String name;
         private final CamelContext context = new DefaultCamelContext();
-        private final ProducerTemplate template;
+        private final RouteCall<ContentItem> call;
         private final String uri;
 
         EnhancerContender(String url, String name, String queue, String workerOptions, String producerOptions)
@@ -421,9 +420,8 @@ public final class RemoteBenchmark {
             });
             context.start();
             uri = base + producerOptions;
-            template = context.createProducerTemplate();
-            template.start();
-            template.requestBody(uri, "warm");
+            call = new RouteCall<>(context, uri, ContentItem.class);
+            call.send("warm").get(30, TimeUnit.SECONDS);
         }
 
         @Override
@@ -433,7 +431,7 @@ public final class RemoteBenchmark {
 
         @Override
         public CompletableFuture<?> send(String text) {
-            return template.asyncRequestBody(uri, text, ContentItem.class);
+            return call.send(text);
         }
 
         @Override
@@ -446,7 +444,7 @@ public final class RemoteBenchmark {
     static final class CamelJmsContender implements Contender {
         private final CamelContext context = new DefaultCamelContext();
         private final JmsPoolConnectionFactory pool = new JmsPoolConnectionFactory();
-        private final ProducerTemplate template;
+        private final RouteCall<String> call;
 
         CamelJmsContender(String url) throws Exception {
             pool.setConnectionFactory(factory(url));
@@ -463,8 +461,7 @@ public final class RemoteBenchmark {
                 }
             });
             context.start();
-            template = context.createProducerTemplate();
-            template.start();
+            call = new RouteCall<>(context, "jms:queue:bench.jms", String.class);
         }
 
         @Override
@@ -475,8 +472,7 @@ public final class RemoteBenchmark {
         @Override
         public CompletableFuture<?> send(String text) {
             // the caller gets the enhanced item, as with the enhancer
-            return template.asyncRequestBody("jms:queue:bench.jms", text, String.class)
-                    .thenApply(ContentItemJson::fromJson);
+            return call.send(text).thenApply(ContentItemJson::fromJson);
         }
 
         @Override

@@ -9,6 +9,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import org.apache.camel.CamelContext;
@@ -179,9 +180,52 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
      * place and lets a waiting request have it. Only the first completion of a request does anything.
      */
     public void complete(R request, Exception failure, ExchangeResult result) {
+        if (end(request, failure, result)) {
+            continueRoute(request);
+            if (isRunAllowed()) {
+                sendWaiting();
+            }
+        }
+    }
+
+    /**
+     * Hands an owned request to a continuation thread, which reads its reply ({@code reading}) and completes it with
+     * {@link #completeHere}: the route then goes on on that thread, with no second hand-off. The thread that received
+     * the reply (the broker connection's own) is free again as soon as it has found the request. Runs it here when the
+     * pool refuses it (stopping).
+     */
+    public void continueWith(R request, Consumer<R> reading) {
+        ExecutorService executor = continuations;
+        if (executor != null) {
+            try {
+                executor.execute(() -> reading.accept(request));
+                return;
+            } catch (RejectedExecutionException e) {
+                // stopping: read it here
+            }
+        }
+        reading.accept(request);
+    }
+
+    /**
+     * Completes an owned request as {@link #complete} does, but goes on with its route on this thread: for a
+     * continuation thread that {@link #continueWith} gave the request to. The place is free, and a waiting request
+     * sent, before the route goes on.
+     */
+    public void completeHere(R request, Exception failure, ExchangeResult result) {
+        if (end(request, failure, result)) {
+            if (isRunAllowed()) {
+                sendWaiting();
+            }
+            request.callback().done(false);
+        }
+    }
+
+    /** Puts the outcome on the exchange and frees the place; false when the request had been completed before. */
+    private boolean end(R request, Exception failure, ExchangeResult result) {
         if (!request.markCompleted()) {
             LOG.warn("{}: request {} was completed already; a second completion was ignored", name, request.getKey());
-            return;
+            return false;
         }
         active.remove(request.getKey(), request);
         P place = request.getPlace();
@@ -200,11 +244,25 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
             if (place != null) {
                 places.add(place);
             }
-            continueRoute(request);
         }
-        if (place != null && isRunAllowed()) {
-            sendWaiting();
+        return true;
+    }
+
+    /**
+     * Runs the rest of a route that is not a request's (a control message's answer) on the continuation threads, as
+     * {@link #complete} does for requests; here when the pool refuses it (stopping).
+     */
+    public void continueElsewhere(Runnable rest) {
+        ExecutorService executor = continuations;
+        if (executor != null) {
+            try {
+                executor.execute(rest);
+                return;
+            } catch (RejectedExecutionException e) {
+                // stopping: run it here
+            }
         }
+        rest.run();
     }
 
     /**
@@ -213,16 +271,7 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
      * producer delays no other reply, timeout or send. Runs it here when the pool refuses it (stopping).
      */
     private void continueRoute(R request) {
-        ExecutorService executor = continuations;
-        if (executor != null) {
-            try {
-                executor.execute(() -> request.callback().done(false));
-                return;
-            } catch (RejectedExecutionException e) {
-                // stopping: run it here
-            }
-        }
-        request.callback().done(false);
+        continueElsewhere(() -> request.callback().done(false));
     }
 
     /** Fails every request still waiting for a place, each with a new {@code failure}. */

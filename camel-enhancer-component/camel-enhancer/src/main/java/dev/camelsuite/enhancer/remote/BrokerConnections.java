@@ -23,9 +23,10 @@ final class BrokerConnections {
 
     /**
      * The connection of a producer: it sends requests and reads its replies. Its consumers (replies, worker
-     * advisories) only hand a message over and return, so the thread of the broker that dispatches the producer's reply
-     * queue may write to it directly (the reply queue is the producer's alone: a slow producer holds up only its own
-     * replies). Replies are not persistent and live in the producer's temporary queue, and the producer's reply session
+     * advisories) only find what a message is for, hand it over and return, so the thread of the broker that
+     * dispatches the producer's reply queue may write to it directly (the reply queue is the producer's alone: a slow
+     * producer holds up only its own replies), and the connection's own thread calls the listeners (no session thread
+     * between the socket and the continuation that reads the reply). Replies are not persistent and live in the producer's temporary queue, and the producer's reply session
      * acknowledges them lazily, one acknowledgement for every 50, so the broker holds up to 50 replies the producer has
      * already read; a reply delivered twice is dropped as late. (ActiveMQ's {@code optimizeAcknowledge} batches the
      * same way but runs a task that logs a line at INFO every interval, for as long as the connection is open.)
@@ -34,6 +35,7 @@ final class BrokerConnections {
         return open(configuration, clientPurpose, amq -> {
             amq.getPrefetchPolicy().setQueuePrefetch(REPLY_PREFETCH);
             amq.setDispatchAsync(false);
+            amq.setAlwaysSessionAsync(false);
         });
     }
 

@@ -412,12 +412,28 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
                         referenceId, endpoint.getEndpointUri());
                 return;
             }
+            // read on a continuation thread, where the route then goes on: this thread is the connection's
+            requests.continueWith(request, owned -> readReply(owned, message));
+        } catch (Exception e) {
+            LOG.warn("Could not read a reply on {} (request {}): {}", endpoint.getEndpointUri(), referenceId,
+                    e.getMessage(), e);
+            Request owned = requests.take(referenceId);
+            if (owned != null) {
+                requests.complete(owned, e, null);
+            }
+        }
+    }
+
+    /** Reads the reply of an owned request and completes it on this thread. */
+    private void readReply(Request request, Message message) {
+        String referenceId = request.getKey();
+        try {
             ContentItem item;
             try {
                 item = WireMessages.itemOf(message, request.content);
             } catch (RuntimeException e) {
-                requests.complete(request, new IllegalStateException("Malformed reply to request " + referenceId + ": "
-                                                                     + e.getMessage(), e), null);
+                requests.completeHere(request, new IllegalStateException("Malformed reply to request " + referenceId
+                                                                         + ": " + e.getMessage(), e), null);
                 return;
             }
             String status = message.getStringProperty(WireProtocol.STATUS);
@@ -426,26 +442,23 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
                     message.getStringProperty(WireProtocol.INSTANCE_ID));
             statistics.reply(System.nanoTime() - request.getSentNanos(), !WireProtocol.COMPLETED.equals(status));
             if (WireProtocol.COMPLETED.equals(status) && item != null) {
-                requests.complete(request, null, result(request, item));
+                requests.completeHere(request, null, result(request, item));
             } else if (WireProtocol.FAILED.equals(status) && item != null && item.getExecutionMetadata() != null) {
                 Exception failure = configuration.isThrowOnFailure()
                         ? EnhancementResults.failure(item.getExecutionMetadata(),
                                 message.getStringProperty(WireProtocol.FAILED_ENGINE), error)
                         : null;
-                requests.complete(request, failure, result(request, item));
+                requests.completeHere(request, failure, result(request, item));
             } else {
                 String what = error != null ? error.getMessage() : "reply with status " + status;
-                requests.complete(request, new EnhancementException("The worker failed on request " + referenceId + ": "
-                                                                    + what, endpoint.getChainName(), null, null,
-                        item == null ? null : item.getExecutionMetadata(), error), result(request, item));
+                requests.completeHere(request, new EnhancementException("The worker failed on request " + referenceId
+                                                                        + ": " + what, endpoint.getChainName(), null,
+                        null, item == null ? null : item.getExecutionMetadata(), error), result(request, item));
             }
         } catch (Exception e) {
             LOG.warn("Could not read a reply on {} (request {}): {}", endpoint.getEndpointUri(), referenceId,
                     e.getMessage(), e);
-            Request owned = requests.take(referenceId);
-            if (owned != null) {
-                requests.complete(owned, e, null);
-            }
+            requests.completeHere(request, e, null);
         }
     }
 
@@ -541,7 +554,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
             c.timeout.cancel(false);
         }
         c.exchange.setException(failure);
-        c.callback.done(false);
+        requests.continueElsewhere(() -> c.callback.done(false));
     }
 
     private void onCollectionProcessCompleted(Message message) throws JMSException {
@@ -594,6 +607,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
                                                                   + configuration.getQueue() + ": " + c.failures));
             }
         }
-        c.callback.done(false);
+        // never on the connection's thread, which told of the last answer
+        requests.continueElsewhere(() -> c.callback.done(false));
     }
 }
