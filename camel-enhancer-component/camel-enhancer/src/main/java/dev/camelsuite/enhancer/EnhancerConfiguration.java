@@ -80,7 +80,8 @@ public class EnhancerConfiguration implements Cloneable {
 
     @UriParam(label = "consumer",
               description = "The worker instance's id, answered to metadata requests and matched by targetServiceId;"
-                            + " host:pid by default (host:pid#n for a further worker of the same queue in one JVM).")
+                            + " host:pid by default (host:pid#n for a further worker of the same queue in one Camel"
+                            + " context; workers of two Camel contexts of one JVM on one queue need ids of their own).")
     private String instanceId;
 
     @UriParam(label = "producer", defaultValue = "60000",

@@ -1,5 +1,7 @@
 package dev.camelsuite.enhancer;
 
+import dev.camelsuite.enhancer.remote.producer.RemoteEnhancerProducer;
+import dev.camelsuite.enhancer.remote.worker.EnhancerWorkerConsumer;
 import org.apache.camel.Category;
 import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
@@ -8,8 +10,6 @@ import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
-import dev.camelsuite.enhancer.remote.EnhancerWorkerConsumer;
-import dev.camelsuite.enhancer.remote.RemoteEnhancerProducer;
 import org.apache.camel.support.DefaultEndpoint;
 
 /**

@@ -10,7 +10,7 @@ import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
 
 /** Opens broker connections from an endpoint's options: its connection factory, else ActiveMQ at its brokerURL. */
-final class BrokerConnections {
+public final class BrokerConnections {
 
     private BrokerConnections() {
     }
@@ -31,7 +31,7 @@ final class BrokerConnections {
      * already read; a reply delivered twice is dropped as late. (ActiveMQ's {@code optimizeAcknowledge} batches the
      * same way but runs a task that logs a line at INFO every interval, for as long as the connection is open.)
      */
-    static Connection forProducer(EnhancerConfiguration configuration, String clientPurpose) throws JMSException {
+    public static Connection forProducer(EnhancerConfiguration configuration, String clientPurpose) throws JMSException {
         return open(configuration, clientPurpose, amq -> {
             amq.getPrefetchPolicy().setQueuePrefetch(REPLY_PREFETCH);
             amq.setDispatchAsync(false);
@@ -43,7 +43,7 @@ final class BrokerConnections {
      * The connection of a worker: ActiveMQ's defaults, each request acknowledged after its reply went out (see
      * {@link EnhancerWorkerConsumer}).
      */
-    static Connection forWorker(EnhancerConfiguration configuration, String clientPurpose) throws JMSException {
+    public static Connection forWorker(EnhancerConfiguration configuration, String clientPurpose) throws JMSException {
         return open(configuration, clientPurpose, amq -> {
         });
     }
@@ -74,7 +74,7 @@ final class BrokerConnections {
      * Whether the connection can reach the broker now: not closed, not failed, and its transport connected (a
      * failover transport that is reconnecting answers false).
      */
-    static boolean isConnected(Connection connection) {
+    public static boolean isConnected(Connection connection) {
         if (connection instanceof ActiveMQConnection amq) {
             return !amq.isClosed() && !amq.isClosing() && !amq.isTransportFailed() && amq.getTransport().isConnected();
         }
@@ -85,7 +85,7 @@ final class BrokerConnections {
      * Gives up a connection that may be waiting for its broker: a failover transport that is reconnecting is stopped
      * first, so that neither what waits on it nor the close blocks until a broker comes.
      */
-    static void abandon(Connection connection) {
+    public static void abandon(Connection connection) {
         if (connection instanceof ActiveMQConnection amq && !isConnected(amq)) {
             try {
                 amq.getTransport().stop();
@@ -97,7 +97,7 @@ final class BrokerConnections {
     }
 
     /** Closes a connection (null is fine); a failure to close is only worth a debug line. */
-    static void close(Connection connection) {
+    public static void close(Connection connection) {
         if (connection == null) {
             return;
         }

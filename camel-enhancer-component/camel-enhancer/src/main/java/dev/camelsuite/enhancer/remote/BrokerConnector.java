@@ -16,14 +16,14 @@ import org.slf4j.LoggerFactory;
  * awaited for a short while, so that with the broker there everything is attached when the start returns, as before.
  * A broker that refuses the credentials fails the start: trying again would change nothing.
  */
-final class BrokerConnector {
+public final class BrokerConnector {
 
     private static final Logger LOG = LoggerFactory.getLogger(BrokerConnector.class);
     /** The longest pause between attempts. */
     static final long MAX_PAUSE_MILLIS = 30_000;
 
     /** What is attached: opened by {@link #attach}, forcibly given up by {@link #abandon}. */
-    interface Attachment {
+    public interface Attachment {
         /** Opens the connection, sessions and consumers; throws when the broker cannot be reached. */
         void attach() throws Exception;
 
@@ -43,7 +43,7 @@ final class BrokerConnector {
     private volatile ExecutorService thread;
 
     /** @param what the attached thing and its queue, for the log: "worker vm:1 of queue q" */
-    BrokerConnector(CamelContext context, Object owner, String what, Attachment attachment) {
+    public BrokerConnector(CamelContext context, Object owner, String what, Attachment attachment) {
         this.context = context;
         this.owner = owner;
         this.what = what;
@@ -55,7 +55,7 @@ final class BrokerConnector {
      *
      * @return whether it is attached now
      */
-    boolean start(long waitMillis) throws Exception {
+    public boolean start(long waitMillis) throws Exception {
         thread = context.getExecutorServiceManager().newSingleThreadExecutor(owner, "EnhancerBrokerConnector");
         thread.execute(this::attachUntilStopped);
         firstAttempt.await(waitMillis, TimeUnit.MILLISECONDS);
@@ -72,17 +72,17 @@ final class BrokerConnector {
     }
 
     /** Whether the attachment succeeded (the connection may have been interrupted since). */
-    boolean isAttached() {
+    public boolean isAttached() {
         return attached;
     }
 
     /** Why the last attempt failed, or null. */
-    String lastFailure() {
+    public String lastFailure() {
         return lastFailure;
     }
 
     /** Stops trying; an attempt under way is abandoned. */
-    void stop() throws InterruptedException {
+    public void stop() throws InterruptedException {
         stopping = true;
         if (!attached) {
             attachment.abandon();

@@ -5,12 +5,12 @@ import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckRegistry;
 
 /** Adds and removes checks in the Camel context's health registry, when the application has one. */
-final class HealthChecks {
+public final class HealthChecks {
 
     private HealthChecks() {
     }
 
-    static HealthCheck register(CamelContext context, HealthCheck check) {
+    public static HealthCheck register(CamelContext context, HealthCheck check) {
         HealthCheckRegistry registry = HealthCheckRegistry.get(context);
         if (registry == null || !registry.register(check)) {
             return null;
@@ -18,7 +18,7 @@ final class HealthChecks {
         return check;
     }
 
-    static void unregister(CamelContext context, HealthCheck check) {
+    public static void unregister(CamelContext context, HealthCheck check) {
         HealthCheckRegistry registry = check == null ? null : HealthCheckRegistry.get(context);
         if (registry != null) {
             registry.unregister(check);

@@ -6,6 +6,7 @@ import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.remote.worker.EnhancerWorkerConsumer;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;

@@ -17,6 +17,11 @@ import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.engine.EngineException;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import dev.camelsuite.enhancer.metadata.ExecutionStatus;
+import dev.camelsuite.enhancer.remote.producer.RemoteEnhancerProducer;
+import dev.camelsuite.enhancer.remote.wire.WireFormat;
+import dev.camelsuite.enhancer.remote.wire.WireProtocol;
+import dev.camelsuite.enhancer.remote.wire.WorkerException;
+import dev.camelsuite.enhancer.remote.worker.EnhancerWorkerConsumer;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.Message;
@@ -457,7 +462,7 @@ class RemoteEnhancerTest extends CamelTestSupport {
                     // only what the chain added; read back against the request, the item is whole
                     assertThat(json).doesNotContain(text).contains("\"requestText\":true");
                     ContentItem back = WireFormat.JSON.read(body,
-                            dev.camelsuite.enhancer.content.ContentItemJson.RequestContent.of(ContentItem.ofText(text)));
+                            dev.camelsuite.enhancer.remote.wire.RequestContent.of(ContentItem.ofText(text)));
                     assertThat(back.getText()).isEqualTo(text);
                     assertThat(back.getEntities()).isNotEmpty();
                 } else {

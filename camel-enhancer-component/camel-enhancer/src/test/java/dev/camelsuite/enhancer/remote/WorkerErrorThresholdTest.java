@@ -11,6 +11,7 @@ import dev.camelsuite.enhancer.engine.EngineException;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import dev.camelsuite.enhancer.metadata.EngineExecution;
 import dev.camelsuite.enhancer.metadata.ExecutionStatus;
+import dev.camelsuite.enhancer.remote.worker.EnhancerWorkerConsumer;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangeTimedOutException;

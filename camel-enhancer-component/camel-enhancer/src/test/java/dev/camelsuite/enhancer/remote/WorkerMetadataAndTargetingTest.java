@@ -11,6 +11,8 @@ import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.engine.EngineException;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.remote.producer.RemoteEnhancerProducer;
+import dev.camelsuite.enhancer.remote.wire.WorkerMetadata;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangeTimedOutException;

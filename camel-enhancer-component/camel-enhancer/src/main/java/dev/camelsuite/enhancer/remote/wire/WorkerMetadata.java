@@ -1,4 +1,4 @@
-package dev.camelsuite.enhancer.remote;
+package dev.camelsuite.enhancer.remote.wire;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -22,7 +22,7 @@ public record WorkerMetadata(String instanceId, String chain, List<Engine> engin
 
     private static final JsonFactory JSON = new JsonFactory();
 
-    String toJson() {
+    public String toJson() {
         StringWriter out = new StringWriter();
         try (JsonGenerator g = JSON.createGenerator(out)) {
             g.writeStartObject();
@@ -49,7 +49,7 @@ public record WorkerMetadata(String instanceId, String chain, List<Engine> engin
         return out.toString();
     }
 
-    static WorkerMetadata fromJson(String json) throws IOException {
+    public static WorkerMetadata fromJson(String json) throws IOException {
         String instanceId = null;
         String chain = null;
         List<Engine> engines = new ArrayList<>();

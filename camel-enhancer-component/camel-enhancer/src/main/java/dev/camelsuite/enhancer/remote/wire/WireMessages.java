@@ -1,7 +1,6 @@
-package dev.camelsuite.enhancer.remote;
+package dev.camelsuite.enhancer.remote.wire;
 
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.content.ContentItemJson.RequestContent;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -10,20 +9,20 @@ import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.apache.activemq.util.ByteSequence;
 
 /** Writes and checks the messages of the {@link WireProtocol}. */
-final class WireMessages {
+public final class WireMessages {
 
     private WireMessages() {
     }
 
     /** A message of the given type carrying an item (or none, for error replies). */
-    static BytesMessage create(Session session, String type, String referenceId, String chain, ContentItem item,
+    public static BytesMessage create(Session session, String type, String referenceId, String chain, ContentItem item,
                                WireFormat format)
             throws JMSException {
         return create(session, type, referenceId, chain, item, format, null);
     }
 
     /** A reply carrying an item without the content of its request (see {@link WireProtocol#REPLY_CONTENT}). */
-    static BytesMessage create(Session session, String type, String referenceId, String chain, ContentItem item,
+    public static BytesMessage create(Session session, String type, String referenceId, String chain, ContentItem item,
                                WireFormat format, RequestContent request)
             throws JMSException {
         BytesMessage message = createWritten(session, type, referenceId, chain, null, format);
@@ -34,7 +33,7 @@ final class WireMessages {
     }
 
     /** A message of the given type carrying an item already written in {@code format} (null for none). */
-    static BytesMessage createWritten(Session session, String type, String referenceId, String chain, byte[] payload,
+    public static BytesMessage createWritten(Session session, String type, String referenceId, String chain, byte[] payload,
                                WireFormat format)
             throws JMSException {
         BytesMessage message = session.createBytesMessage();
@@ -52,7 +51,7 @@ final class WireMessages {
     }
 
     /** Sets the worker-side error of a failed or error reply. */
-    static void setError(Message message, Throwable error) throws JMSException {
+    public static void setError(Message message, Throwable error) throws JMSException {
         message.setStringProperty(WireProtocol.ERROR_CLASS, error.getClass().getName());
         if (error.getMessage() != null) {
             message.setStringProperty(WireProtocol.ERROR_MESSAGE, error.getMessage());
@@ -61,7 +60,7 @@ final class WireMessages {
     }
 
     /** The worker-side error a reply carries, or null. */
-    static WorkerException errorOf(Message message) throws JMSException {
+    public static WorkerException errorOf(Message message) throws JMSException {
         String type = message.getStringProperty(WireProtocol.ERROR_CLASS);
         if (type == null) {
             return null;
@@ -73,7 +72,7 @@ final class WireMessages {
     /**
      * Checks that a message is of this protocol and of the expected type, answering why not, or null when it is.
      */
-    static String whyForeign(Message message, String expectedType) throws JMSException {
+    public static String whyForeign(Message message, String expectedType) throws JMSException {
         if (!(message instanceof BytesMessage)) {
             return "not an enhancer message: a " + message.getClass().getSimpleName() + ", expected a BytesMessage";
         }
@@ -95,12 +94,12 @@ final class WireMessages {
     }
 
     /** The item a checked message carries, or null when its body is empty. */
-    static ContentItem itemOf(Message message) throws JMSException {
+    public static ContentItem itemOf(Message message) throws JMSException {
         return itemOf(message, null);
     }
 
     /** The item a checked reply carries, the content it left out taken from its request; null when its body is empty. */
-    static ContentItem itemOf(Message message, RequestContent request) throws JMSException {
+    public static ContentItem itemOf(Message message, RequestContent request) throws JMSException {
         if (message instanceof ActiveMQBytesMessage received && !received.isCompressed()
             && received.getContent() != null) {
             // ActiveMQ's client holds the body as it came off the wire: read it there instead of copying it out first

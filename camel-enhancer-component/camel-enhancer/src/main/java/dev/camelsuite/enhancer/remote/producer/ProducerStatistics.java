@@ -1,10 +1,10 @@
-package dev.camelsuite.enhancer.remote;
-
-import org.apache.camel.api.management.ManagedAttribute;
-import org.apache.camel.api.management.ManagedResource;
+package dev.camelsuite.enhancer.remote.producer;
 
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
+
+import org.apache.camel.api.management.ManagedAttribute;
+import org.apache.camel.api.management.ManagedResource;
 
 /**
  * What a remote producer did since it started (UIMA AS's client-side monitoring): requests sent, replies, errors by

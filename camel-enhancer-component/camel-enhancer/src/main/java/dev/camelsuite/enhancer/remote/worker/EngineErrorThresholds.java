@@ -1,4 +1,4 @@
-package dev.camelsuite.enhancer.remote;
+package dev.camelsuite.enhancer.remote.worker;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package dev.camelsuite.enhancer.remote;
+package dev.camelsuite.enhancer.remote.wire;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -10,7 +10,6 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.dataformat.smile.SmileFactory;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.ContentItemJson;
-import dev.camelsuite.enhancer.content.ContentItemJson.RequestContent;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
 
@@ -87,7 +86,7 @@ public enum WireFormat {
 
     /** Reads a reply against the content of the request it answers. */
     public ContentItem read(byte[] data, RequestContent request) {
-        return ContentItemJson.read(data, factory, request);
+        return ContentItemJson.read(data, 0, data.length, factory, request);
     }
 
     /** Reads {@code length} bytes at {@code offset}, against the content of the request they answer (or null). */

@@ -1,4 +1,4 @@
-package dev.camelsuite.enhancer.remote;
+package dev.camelsuite.enhancer.remote.wire;
 
 /**
  * The JMS messages between an enhancer producer and its workers. Requests and replies are {@code BytesMessage}s whose

@@ -1,4 +1,4 @@
-package dev.camelsuite.enhancer.remote;
+package dev.camelsuite.enhancer.remote.worker;
 
 import java.util.List;
 import java.util.Map;
@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.remote.EmbeddedBroker;
 import org.apache.activemq.broker.region.Subscription;
 import org.apache.activemq.command.ActiveMQQueue;
 import org.apache.camel.CamelContext;

@@ -1,4 +1,4 @@
-package dev.camelsuite.enhancer.remote;
+package dev.camelsuite.enhancer.remote.producer;
 
 import java.util.Map;
 

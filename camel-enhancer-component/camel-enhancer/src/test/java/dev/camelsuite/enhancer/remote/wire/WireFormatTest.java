@@ -1,8 +1,7 @@
-package dev.camelsuite.enhancer.remote;
+package dev.camelsuite.enhancer.remote.wire;
 
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.ContentItemJson;
-import dev.camelsuite.enhancer.content.ContentItemJson.RequestContent;
 import dev.camelsuite.enhancer.content.ContentPart;
 import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.junit.jupiter.api.Test;

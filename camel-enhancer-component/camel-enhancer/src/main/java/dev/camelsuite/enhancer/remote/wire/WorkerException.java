@@ -1,4 +1,4 @@
-package dev.camelsuite.enhancer.remote;
+package dev.camelsuite.enhancer.remote.wire;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,7 +1,4 @@
-package dev.camelsuite.enhancer.remote;
-
-import org.apache.camel.api.management.ManagedAttribute;
-import org.apache.camel.api.management.ManagedResource;
+package dev.camelsuite.enhancer.remote.worker;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -11,6 +8,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 import dev.camelsuite.enhancer.metadata.EngineExecution;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
+import org.apache.camel.api.management.ManagedAttribute;
+import org.apache.camel.api.management.ManagedResource;
 
 /**
  * What a worker did since it started (UIMA AS's service monitoring): documents processed, errors by kind, analysis

@@ -1,0 +1,271 @@
+package dev.camelsuite.enhancer.remote.worker;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+import dev.camelsuite.enhancer.ChainMetrics;
+import dev.camelsuite.enhancer.EnhancementException;
+import dev.camelsuite.enhancer.EnhancementResults;
+import dev.camelsuite.enhancer.EnhancerConfiguration;
+import dev.camelsuite.enhancer.chain.ThresholdAction;
+import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.job.ChainRunner;
+import dev.camelsuite.enhancer.job.EnhancementJob;
+import dev.camelsuite.enhancer.metadata.ExecutionStatus;
+import dev.camelsuite.enhancer.remote.wire.RequestContent;
+import dev.camelsuite.enhancer.remote.wire.WireFormat;
+import dev.camelsuite.enhancer.remote.wire.WireMessages;
+import dev.camelsuite.enhancer.remote.wire.WireProtocol;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.Destination;
+import jakarta.jms.InvalidDestinationException;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import org.apache.activemq.command.ActiveMQMessage;
+import org.apache.camel.Exchange;
+import org.apache.camel.support.DefaultConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a worker instance does with each message on its queue: checks it, runs the chain over its item, passes the
+ * enhanced item into the route, replies with the body at the end of the route, and acknowledges the request after the
+ * reply went out. A malformed or foreign message goes to the dead-letter queue; a failure that is not understood sends
+ * the request back to the queue. Counts every document, and takes the actions of the engines' error thresholds.
+ */
+final class RequestHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
+
+    private final DefaultConsumer consumer;
+    private final EnhancerConfiguration configuration;
+    private final String chain;
+    private final String instanceId;
+    private final ChainRunner runner;
+    private final WorkerStatistics statistics;
+    private final EngineErrorThresholds thresholds;
+    private final ChainMetrics chainMetrics;
+    /** Stops the worker, saying why (an engine reached its error threshold with action terminate). */
+    private final Consumer<String> terminator;
+
+    RequestHandler(DefaultConsumer consumer, EnhancerConfiguration configuration, String chain, String instanceId,
+                   ChainRunner runner, WorkerStatistics statistics, EngineErrorThresholds thresholds,
+                   ChainMetrics chainMetrics, Consumer<String> terminator) {
+        this.consumer = consumer;
+        this.configuration = configuration;
+        this.chain = chain;
+        this.instanceId = instanceId;
+        this.runner = runner;
+        this.statistics = statistics;
+        this.thresholds = thresholds;
+        this.chainMetrics = chainMetrics;
+        this.terminator = terminator;
+    }
+
+    void onRequest(Session session, MessageProducer replies, Message request) {
+        try {
+            handle(session, replies, request);
+            // acknowledged after the reply went out; the acknowledgement itself travels asynchronously
+            request.acknowledge();
+        } catch (Throwable t) {
+            // the request goes back to the queue for another try (or, after the broker's redeliveries, its DLQ)
+            LOG.error("Worker on queue {} could not finish message {}; it goes back to the queue",
+                    configuration.getQueue(), safeId(request), t);
+            recover(session);
+        }
+    }
+
+    private void handle(Session session, MessageProducer replies, Message request) throws Exception {
+        String why = WireMessages.whyForeign(request, WireProtocol.REQUEST);
+        if (why == null) {
+            String requested = request.getStringProperty(WireProtocol.CHAIN);
+            if (!chain.equals(requested)) {
+                why = "the request is for chain '" + requested + "' and this worker runs chain '" + chain
+                      + "'";
+            }
+        }
+        ContentItem item = null;
+        if (why == null) {
+            try {
+                item = WireMessages.itemOf(request);
+                if (item == null) {
+                    why = "the request carries no content item";
+                }
+            } catch (RuntimeException e) {
+                why = e.getMessage();
+            }
+        }
+        if (why != null) {
+            reject(session, replies, request, why);
+            return;
+        }
+        String referenceId = request.getStringProperty(WireProtocol.REFERENCE_ID);
+        item.setReferenceId(referenceId);
+        // the requester holds the content it sent: the reply carries only what the chain added, when it may
+        RequestContent held = WireProtocol.ADDED.equals(request.getStringProperty(WireProtocol.REPLY_CONTENT))
+                ? RequestContent.of(item) : null;
+        Destination replyTo = request.getJMSReplyTo();
+        WireFormat format = WireFormat.of(request.getStringProperty(WireProtocol.FORMAT));
+
+        long started = statistics.documentStarted();
+        boolean error = true;
+        try {
+            Message reply = process(session, referenceId, item, format, held);
+            error = !WireProtocol.COMPLETED.equals(reply.getStringProperty(WireProtocol.STATUS));
+            send(replies, replyTo, reply, referenceId);
+        } finally {
+            statistics.documentDone(started, error, item.getExecutionMetadata());
+        }
+    }
+
+    /** Runs the chain and the route over an item; answers the reply. */
+    private Message process(Session session, String referenceId, ContentItem item, WireFormat format,
+                            RequestContent held)
+            throws Exception {
+        EnhancementJob job;
+        try {
+            job = runChain(item);
+            applyThresholds(item);
+        } catch (EnhancementException e) {
+            // the item carries metadata this chain cannot continue: an answer, not a reason to try again
+            Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, chain, null,
+                    format);
+            reply.setStringProperty(WireProtocol.STATUS, WireProtocol.ERROR);
+            WireMessages.setError(reply, e);
+            return reply;
+        }
+        if (job.isFailed()) {
+            Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, chain, item,
+                    format, held);
+            reply.setStringProperty(WireProtocol.STATUS, WireProtocol.FAILED);
+            if (job.getFailedEngine() != null) {
+                reply.setStringProperty(WireProtocol.FAILED_ENGINE, job.getFailedEngine());
+            }
+            WireMessages.setError(reply, job.getFailure() != null ? job.getFailure()
+                    : new IllegalStateException(item.getExecutionMetadata().getChainExecution().getStatusMessage()));
+            return reply;
+        }
+        return runRoute(session, referenceId, item, format, held);
+    }
+
+    /** Counts the document's engine errors and takes the threshold actions they call for. */
+    private void applyThresholds(ContentItem item) {
+        EngineErrorThresholds t = thresholds;
+        if (t == null || t.isEmpty() || item.getExecutionMetadata() == null) {
+            return;
+        }
+        for (EngineErrorThresholds.Reached reached : t.record(item.getExecutionMetadata())) {
+            if (reached.action() == ThresholdAction.DISABLE) {
+                LOG.warn("Worker on queue {} disables engine '{}' of chain {}: {}", configuration.getQueue(),
+                        reached.engine(), chain, reached.describe());
+                runner.disable(reached.engine(), reached.describe());
+            } else {
+                terminator.accept("engine '" + reached.engine() + "' reached its error threshold: " + reached.describe());
+            }
+        }
+    }
+
+    private void send(MessageProducer replies, Destination replyTo, Message reply, String referenceId)
+            throws JMSException {
+        if (replyTo == null) {
+            return;
+        }
+        reply.setStringProperty(WireProtocol.INSTANCE_ID, instanceId);
+        try {
+            replies.send(replyTo, reply, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+        } catch (InvalidDestinationException e) {
+            // the requester is gone (its reply queue with it): nobody can take this reply, and running the
+            // request again would not change that
+            LOG.warn("Dropped the reply to request {} on queue {}: the requester's reply queue is gone ({})",
+                    referenceId, configuration.getQueue(), e.getMessage());
+        }
+    }
+
+    private EnhancementJob runChain(ContentItem item) throws Exception {
+        CompletableFuture<EnhancementJob> done = new CompletableFuture<>();
+        runner.run(item, 0, (job, sync) -> done.complete(job));
+        EnhancementJob job = done.get();
+        ChainMetrics meters = chainMetrics;
+        if (meters != null) {
+            meters.record(job.getMetadata(), job.isFailed());
+        }
+        return job;
+    }
+
+    private Message runRoute(Session session, String referenceId, ContentItem item, WireFormat format,
+                             RequestContent held)
+            throws Exception {
+        Exchange exchange = consumer.createExchange(false);
+        try {
+            EnhancementResults.apply(exchange.getMessage(), item);
+            consumer.getProcessor().process(exchange);
+            Exception error = exchange.getException();
+            ContentItem result = error == null ? exchange.getMessage().getBody(ContentItem.class) : null;
+            if (error == null && result == null) {
+                error = new IllegalStateException("The worker route left a body that is not a content item: "
+                                                  + exchange.getMessage().getBody());
+            }
+            if (error != null) {
+                Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, chain,
+                        item, format);
+                reply.setStringProperty(WireProtocol.STATUS, WireProtocol.ERROR);
+                WireMessages.setError(reply, error);
+                return reply;
+            }
+            result.setReferenceId(referenceId);
+            Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, chain,
+                    result, format, held);
+            boolean chainFailed = result.getExecutionMetadata() != null
+                                  && result.getExecutionMetadata().getChainExecution().getStatus() == ExecutionStatus.FAILED;
+            reply.setStringProperty(WireProtocol.STATUS, chainFailed ? WireProtocol.FAILED : WireProtocol.COMPLETED);
+            return reply;
+        } finally {
+            consumer.releaseExchange(exchange, false);
+        }
+    }
+
+    /** Moves a message the worker cannot take to the dead-letter queue and tells the sender if it can. */
+    private void reject(Session session, MessageProducer replies, Message message, String why) throws JMSException {
+        statistics.rejected();
+        String dlq = configuration.getQueue() + WireProtocol.DEAD_LETTER_SUFFIX;
+        LOG.error("Rejected message {} on queue {} to {}: {}", safeId(message), configuration.getQueue(), dlq, why);
+        Message dead = message;
+        if (message instanceof ActiveMQMessage amq) {
+            // a copy: sending sets the message's id and destination, and the acknowledgement of the request names
+            // the id it came with (the client does not copy on send; see BrokerConnections)
+            ActiveMQMessage copy = (ActiveMQMessage) amq.copy();
+            copy.setReadOnlyProperties(false);
+            copy.setStringProperty(WireProtocol.REJECT_REASON, why);
+            dead = copy;
+        }
+        replies.send(session.createQueue(dlq), dead, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+        Destination replyTo = message.getJMSReplyTo();
+        String referenceId = message.getStringProperty(WireProtocol.REFERENCE_ID);
+        if (replyTo != null && referenceId != null) {
+            Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId,
+                    message.getStringProperty(WireProtocol.CHAIN), null, WireFormat.JSON);
+            reply.setStringProperty(WireProtocol.STATUS, WireProtocol.ERROR);
+            WireMessages.setError(reply, new IllegalArgumentException("Rejected by the worker on queue "
+                                                                      + configuration.getQueue() + ": " + why));
+            replies.send(replyTo, reply, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+        }
+    }
+
+    private static String safeId(Message message) {
+        try {
+            return message.getJMSMessageID();
+        } catch (JMSException e) {
+            return "?";
+        }
+    }
+
+    private static void recover(Session session) {
+        try {
+            session.recover();
+        } catch (JMSException e) {
+            LOG.warn("Recovering the session failed: {}", e.getMessage());
+        }
+    }
+}
