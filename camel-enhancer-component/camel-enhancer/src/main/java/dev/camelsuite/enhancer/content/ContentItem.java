@@ -1,21 +1,15 @@
 package dev.camelsuite.enhancer.content;
 
-import java.nio.charset.Charset;
-import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
-import java.nio.charset.UnsupportedCharsetException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.stream.Collectors;
 
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
 
@@ -33,7 +27,6 @@ public final class ContentItem {
     public static final String URI_PREFIX = "urn:content-item-sha1-";
     public static final String TEXT_PLAIN = "text/plain";
     /** Text media types of documents whose markup is not their text. */
-    private static final java.util.Set<String> MARKUP = java.util.Set.of("text/html", "text/xml", "text/rtf");
 
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final List<TextAnnotation> annotations = new ArrayList<>();
@@ -81,29 +74,13 @@ public final class ContentItem {
         if (data == null) {
             throw new IllegalArgumentException("The data of a content item must not be null");
         }
-        String type = mediaType == null || mediaType.isBlank() ? "application/octet-stream" : mediaType.trim();
-        String base = type.toLowerCase(Locale.ROOT).split(";", 2)[0].trim();
-        if (base.startsWith("text/") && !MARKUP.contains(base)) {
-            return new ContentItem(uri, new String(data, charsetOf(type)), type);
+        String type = ContentBytes.mediaType(mediaType);
+        if (ContentBytes.isText(type)) {
+            return new ContentItem(uri, new String(data, ContentBytes.charsetOf(type)), type);
         }
         ContentItem item = new ContentItem(uri, null, type);
         item.parts.put("content", new ContentPart("content", type, data));
         return item;
-    }
-
-    private static Charset charsetOf(String mediaType) {
-        for (String param : mediaType.split(";")) {
-            String p = param.trim();
-            if (p.regionMatches(true, 0, "charset=", 0, 8)) {
-                String name = p.substring(8).replace("\"", "").trim();
-                try {
-                    return Charset.forName(name);
-                } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
-                    throw new IllegalArgumentException("Unknown charset '" + name + "' in media type " + mediaType, e);
-                }
-            }
-        }
-        return StandardCharsets.UTF_8;
     }
 
     /**
@@ -113,26 +90,13 @@ public final class ContentItem {
     public String getUri() {
         String u = uri;
         if (u == null) {
-            u = URI_PREFIX + sha1Hex();
+            String t = text;
+            ContentPart part = t == null ? getPart("content") : null;
+            u = URI_PREFIX + ContentBytes.sha1Hex(t != null ? t.getBytes(StandardCharsets.UTF_8)
+                    : part == null ? new byte[0] : part.data());
             uri = u;
         }
         return u;
-    }
-
-    private String sha1Hex() {
-        byte[] content;
-        String t = text;
-        if (t != null) {
-            content = t.getBytes(StandardCharsets.UTF_8);
-        } else {
-            ContentPart part = getPart("content");
-            content = part == null ? new byte[0] : part.data();
-        }
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(content));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-1 is not available in this JVM", e);
-        }
     }
 
     /** The id of the request that carries this item (header {@code CamelEnhancerReferenceId}). */
@@ -200,8 +164,8 @@ public final class ContentItem {
     /** Adds an annotation over {@code text[begin, end)}. */
     public TextAnnotation addAnnotation(String type, int begin, int end, double confidence, String engine,
                                         Map<String, Object> features) {
-        requireType(type);
-        requireConfidence(confidence);
+        AnnotationRules.requireType(type);
+        AnnotationRules.requireConfidence(confidence);
         lock.writeLock().lock();
         try {
             String t = text;
@@ -223,8 +187,8 @@ public final class ContentItem {
 
     /** Adds an annotation about the whole text (no span). */
     public TextAnnotation addAnnotation(String type, double confidence, String engine, Map<String, Object> features) {
-        requireType(type);
-        requireConfidence(confidence);
+        AnnotationRules.requireType(type);
+        AnnotationRules.requireConfidence(confidence);
         lock.writeLock().lock();
         try {
             TextAnnotation a = new TextAnnotation("ta-" + nextAnnotation++, type, -1, -1, null, confidence, engine,
@@ -265,7 +229,7 @@ public final class ContentItem {
         if (reference == null || reference.isBlank()) {
             throw new IllegalArgumentException("An entity annotation needs a reference IRI");
         }
-        requireConfidence(confidence);
+        AnnotationRules.requireConfidence(confidence);
         lock.writeLock().lock();
         try {
             if (textAnnotation != null && !textAnnotation.equals(annotationsById.get(textAnnotation.getId()))) {
@@ -286,7 +250,7 @@ public final class ContentItem {
         lock.writeLock().lock();
         try {
             keep(a);
-            nextAnnotation = Math.max(nextAnnotation, numberOf(a.getId()) + 1);
+            nextAnnotation = Math.max(nextAnnotation, AnnotationRules.numberOf(a.getId()) + 1);
         } finally {
             lock.writeLock().unlock();
         }
@@ -297,18 +261,9 @@ public final class ContentItem {
         lock.writeLock().lock();
         try {
             entities.add(e);
-            nextEntity = Math.max(nextEntity, numberOf(e.getId()) + 1);
+            nextEntity = Math.max(nextEntity, AnnotationRules.numberOf(e.getId()) + 1);
         } finally {
             lock.writeLock().unlock();
-        }
-    }
-
-    private static int numberOf(String id) {
-        int dash = id.lastIndexOf('-');
-        try {
-            return Integer.parseInt(id.substring(dash + 1));
-        } catch (NumberFormatException e) {
-            return 0;
         }
     }
 
@@ -324,18 +279,7 @@ public final class ContentItem {
 
     /** A snapshot of the text annotations of one type. */
     public List<TextAnnotation> getAnnotationsOfType(String type) {
-        lock.readLock().lock();
-        try {
-            List<TextAnnotation> result = new ArrayList<>();
-            for (TextAnnotation a : annotations) {
-                if (a.getType().equals(type)) {
-                    result.add(a);
-                }
-            }
-            return result;
-        } finally {
-            lock.readLock().unlock();
-        }
+        return getAnnotations().stream().filter(a -> a.getType().equals(type)).collect(Collectors.toList());
     }
 
     /** A snapshot of the entity annotations, in the order they were added. */
@@ -434,18 +378,6 @@ public final class ContentItem {
 
     String explicitLanguage() {
         return language;
-    }
-
-    private static void requireType(String type) {
-        if (type == null || type.isBlank()) {
-            throw new IllegalArgumentException("An annotation needs a type");
-        }
-    }
-
-    private static void requireConfidence(double confidence) {
-        if (!(confidence >= 0 && confidence <= 1)) {
-            throw new IllegalArgumentException("Confidence must be in [0, 1] but was " + confidence);
-        }
     }
 
     @Override

@@ -63,7 +63,7 @@ public final class EndpointEngine extends ServiceSupport implements EnhancementE
         }
         Exception failure = exchange.getException();
         if (failure != null) {
-            throw new EngineException(EnhancementJob.messageOf(failure), failure);
+            throw new EngineException(EngineCall.messageOf(failure), failure);
         }
     }
 

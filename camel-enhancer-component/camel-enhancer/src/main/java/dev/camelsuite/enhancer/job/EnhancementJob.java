@@ -8,9 +8,7 @@ import java.util.concurrent.TimeoutException;
 import dev.camelsuite.enhancer.chain.ExecutionNode;
 import dev.camelsuite.enhancer.chain.ExecutionPlan;
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.CanEnhance;
 import dev.camelsuite.enhancer.engine.Cancellation;
-import dev.camelsuite.enhancer.engine.EngineException;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import dev.camelsuite.enhancer.metadata.EngineExecution;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
@@ -202,38 +200,10 @@ public final class EnhancementJob {
                 engineTimeouts[i] = manager.schedule(() -> engineTimedOut(i), node.getTimeout());
             }
         }
-        EnhancementEngine engine = engines[i];
-        ExecutionStatus status;
-        String message = null;
-        Throwable cause = null;
         long began = System.nanoTime();
-        if (engine == null) {
-            message = "Engine '" + node.getEngine() + "' is not available: the engine is currently not active";
-            status = node.isOptional() ? ExecutionStatus.SKIPPED : ExecutionStatus.FAILED;
-        } else if (engine instanceof DisabledEngine disabled) {
-            message = "disabled: " + disabled.reason();
-            status = ExecutionStatus.SKIPPED;
-        } else {
-            status = ExecutionStatus.COMPLETED;
-            try {
-                CanEnhance can = engine.canEnhance(item);
-                if (can == null || can == CanEnhance.CANNOT) {
-                    String reason = engine.cannotEnhanceReason(item);
-                    message = reason == null || reason.isBlank() ? CANNOT_ENHANCE : CANNOT_ENHANCE + ": " + reason;
-                    status = node.isOptional() ? ExecutionStatus.SKIPPED : ExecutionStatus.COMPLETED;
-                } else {
-                    try (Cancellation.Scope scope = cancellation.enter()) {
-                        invokeWithRetries(engine, can, node.getMaxRetries());
-                    }
-                }
-            } catch (Throwable t) {
-                status = ExecutionStatus.FAILED;
-                cause = t;
-                message = messageOf(t);
-            }
-        }
+        EngineCall.Outcome outcome = EngineCall.run(engines[i], node, item, cancellation);
         long took = System.nanoTime() - began;
-        int[] next = completeNode(i, status, message, cause, took);
+        int[] next = completeNode(i, outcome.status(), outcome.message(), outcome.cause(), took);
         if (next == null) {
             // the node had been ended by its timeout, which may have interrupted this thread
             Thread.interrupted();
@@ -244,49 +214,6 @@ public final class EnhancementJob {
         }
         dispatch(next.length == 1 ? NONE : java.util.Arrays.copyOfRange(next, 1, next.length), false);
         return next[0];
-    }
-
-    private void invokeWithRetries(EnhancementEngine engine, CanEnhance can, int maxRetries) throws Exception {
-        for (int attempt = 0;; attempt++) {
-            try {
-                invoke(engine, can);
-                return;
-            } catch (Exception e) {
-                if (attempt >= maxRetries || Thread.currentThread().isInterrupted()) {
-                    throw e;
-                }
-            }
-        }
-    }
-
-    private void invoke(EnhancementEngine engine, CanEnhance can) throws EngineException {
-        if (!engine.isThreadSafe()) {
-            synchronized (engine) {
-                invokeLocked(engine, can);
-            }
-        } else {
-            invokeLocked(engine, can);
-        }
-    }
-
-    private void invokeLocked(EnhancementEngine engine, CanEnhance can) throws EngineException {
-        if (can == CanEnhance.SYNCHRONOUS) {
-            item.getLock().writeLock().lock();
-            try {
-                engine.computeEnhancements(item);
-            } finally {
-                item.getLock().writeLock().unlock();
-            }
-        } else {
-            engine.computeEnhancements(item);
-        }
-    }
-
-    static String messageOf(Throwable t) {
-        if (t instanceof EngineException && t.getMessage() != null) {
-            return t.getMessage();
-        }
-        return t.getMessage() == null ? t.getClass().getName() : t.getClass().getSimpleName() + ": " + t.getMessage();
     }
 
     /**
@@ -318,15 +245,8 @@ public final class EnhancementJob {
             engineTimeouts[i].cancel(false);
             engineTimeouts[i] = null;
         }
-        EngineExecution ex = metadata.getEngineExecution(i);
         ExecutionNode node = plan.getNode(i);
-        Instant now = Instant.now();
-        switch (status) {
-            case COMPLETED -> ex.complete(now, message);
-            case SKIPPED -> ex.skip(now, message);
-            default -> ex.fail(now, message);
-        }
-        ex.setDurationNanos(nanos);
+        metadata.getEngineExecution(i).end(status, Instant.now(), message, nanos);
         if (status == ExecutionStatus.FAILED && !node.isFailureTolerated() && !failed) {
             markChainFailed(node.getEngine(), message, cause);
         }

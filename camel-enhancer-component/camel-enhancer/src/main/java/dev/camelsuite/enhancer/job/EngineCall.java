@@ -1,0 +1,97 @@
+package dev.camelsuite.enhancer.job;
+
+import dev.camelsuite.enhancer.chain.ExecutionNode;
+import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.engine.CanEnhance;
+import dev.camelsuite.enhancer.engine.Cancellation;
+import dev.camelsuite.enhancer.engine.EngineException;
+import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.metadata.ExecutionStatus;
+
+/**
+ * One engine over one item, as Stanbol's job manager calls it: an engine that is not there fails the node (or skips
+ * it when optional), a disabled one skips it, one that cannot enhance the item declines it; otherwise the engine
+ * runs — under the item's write lock when it asks for that, one item at a time when it is not thread-safe — and is
+ * tried again up to the node's retries.
+ */
+final class EngineCall {
+
+    /** How the node ended. */
+    record Outcome(ExecutionStatus status, String message, Throwable cause) {
+    }
+
+    private EngineCall() {
+    }
+
+    static Outcome run(EnhancementEngine engine, ExecutionNode node, ContentItem item, Cancellation cancellation) {
+        if (engine == null) {
+            return new Outcome(node.isOptional() ? ExecutionStatus.SKIPPED : ExecutionStatus.FAILED,
+                    "Engine '" + node.getEngine() + "' is not available: the engine is currently not active", null);
+        }
+        if (engine instanceof DisabledEngine disabled) {
+            return new Outcome(ExecutionStatus.SKIPPED, "disabled: " + disabled.reason(), null);
+        }
+        try {
+            CanEnhance can = engine.canEnhance(item);
+            if (can == null || can == CanEnhance.CANNOT) {
+                String reason = engine.cannotEnhanceReason(item);
+                String message = reason == null || reason.isBlank() ? EnhancementJob.CANNOT_ENHANCE
+                        : EnhancementJob.CANNOT_ENHANCE + ": " + reason;
+                return new Outcome(node.isOptional() ? ExecutionStatus.SKIPPED : ExecutionStatus.COMPLETED, message,
+                        null);
+            }
+            try (Cancellation.Scope scope = cancellation.enter()) {
+                invokeWithRetries(engine, can, item, node.getMaxRetries());
+            }
+            return new Outcome(ExecutionStatus.COMPLETED, null, null);
+        } catch (Throwable t) {
+            return new Outcome(ExecutionStatus.FAILED, messageOf(t), t);
+        }
+    }
+
+    private static void invokeWithRetries(EnhancementEngine engine, CanEnhance can, ContentItem item, int maxRetries)
+            throws Exception {
+        for (int attempt = 0;; attempt++) {
+            try {
+                invoke(engine, can, item);
+                return;
+            } catch (Exception e) {
+                if (attempt >= maxRetries || Thread.currentThread().isInterrupted()) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static void invoke(EnhancementEngine engine, CanEnhance can, ContentItem item) throws EngineException {
+        if (!engine.isThreadSafe()) {
+            synchronized (engine) {
+                invokeLocked(engine, can, item);
+            }
+        } else {
+            invokeLocked(engine, can, item);
+        }
+    }
+
+    private static void invokeLocked(EnhancementEngine engine, CanEnhance can, ContentItem item)
+            throws EngineException {
+        if (can == CanEnhance.SYNCHRONOUS) {
+            item.getLock().writeLock().lock();
+            try {
+                engine.computeEnhancements(item);
+            } finally {
+                item.getLock().writeLock().unlock();
+            }
+        } else {
+            engine.computeEnhancements(item);
+        }
+    }
+
+    /** An engine's failure as the status message of its execution (Stanbol's wording for engine exceptions). */
+    static String messageOf(Throwable t) {
+        if (t instanceof EngineException && t.getMessage() != null) {
+            return t.getMessage();
+        }
+        return t.getMessage() == null ? t.getClass().getName() : t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+}
