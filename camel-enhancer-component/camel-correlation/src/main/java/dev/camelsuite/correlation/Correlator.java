@@ -4,11 +4,9 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -24,23 +22,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The requests of an asynchronous producer to a service that answers on its own time, correlated by key (the
- * reference id), holding no thread while a request is out — UIMA AS's client model, shared by the enhancer's remote
- * producer and the UIMA AS driver:
- * <ul>
- * <li><b>places</b>: at most as many requests in flight as there are places (the CAS pool); the others wait in a
- * line of at most {@code maxWaiting}, holding no thread, and are sent as places free up; a request that finds the
- * line full is refused at once;</li>
- * <li><b>timeouts</b>: a request's timeout counts from its arrival: one that waits for a place longer fails without
- * being sent, and its first attempt gets what is left; it is registered in a {@link DefaultTimeoutMap} before it is
- * sent;</li>
- * <li><b>retries</b>: a send the broker refused, or a request without a reply in time, is sent again, up to
- * {@code maxRetries} times;</li>
- * <li><b>exactly-once completion</b>: whoever removes a request from the timeout map — a reply ({@link #take}), the
- * timeout, a failed send, a lost connection, stopping — owns it and is the one to {@link #complete} it. The request's
- * own flag makes any second completion a logged no-op, so an exchange never completes twice, and nothing stays
- * registered after it ended.</li>
- * </ul>
- * The producer keeps its wire protocol: it sends through its {@link RequestChannel} and reads its replies.
+ * reference id), holding no thread while a request is out: places, timeouts, retries and exactly-once completion as
+ * the package describes them. The producer keeps its wire protocol: it sends through its {@link RequestChannel} and
+ * reads its replies.
  */
 public final class Correlator<R extends CorrelatedRequest<P>, P> extends ServiceSupport {
 
@@ -54,15 +38,12 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
     private final String name;
     private final RequestChannel<R> channel;
     private final int maxRetries;
-    private final int maxWaiting;
     private final Queue<P> places = new ConcurrentLinkedQueue<>();
     private final Map<String, R> active = new ConcurrentHashMap<>();
-    private final Queue<R> waiting = new ConcurrentLinkedQueue<>();
-    /** The requests in {@link #waiting}, counted apart: the queue's own size() walks the whole line. */
-    private final AtomicInteger waitingCount = new AtomicInteger();
+    private final WaitingLine<R> waiting;
     private volatile ScheduledExecutorService timer;
-    /** Where the routes of completed exchanges go on (see {@link #continueRoute}). */
-    private volatile ExecutorService continuations;
+    /** Where the routes of completed exchanges go on. */
+    private final Continuations continuations = new Continuations();
     /** While the connection to the broker is interrupted nothing is sent: requests wait for it in the line. */
     private volatile boolean paused;
     private volatile DefaultTimeoutMap<String, R> inFlight;
@@ -78,15 +59,12 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
         if (maxRetries < 0) {
             throw new IllegalArgumentException("maxRetries must be >= 0, was " + maxRetries);
         }
-        if (maxWaiting < 0) {
-            throw new IllegalArgumentException("maxWaiting must be >= 0, was " + maxWaiting);
-        }
         this.camelContext = camelContext;
         this.owner = owner;
         this.name = name;
         this.channel = channel;
         this.maxRetries = maxRetries;
-        this.maxWaiting = maxWaiting;
+        this.waiting = new WaitingLine<>(maxWaiting);
     }
 
     /** Adds a place: one more request may be in flight. */
@@ -118,10 +96,9 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
             send(request, place);
             return true;
         }
-        if (waitingCount.incrementAndGet() > maxWaiting) {
-            waitingCount.decrementAndGet();
+        if (!waiting.reserve()) {
             active.remove(request.getKey(), request);
-            throw new RejectedExecutionException(name + ": every place is taken and " + maxWaiting + " requests wait"
+            throw new RejectedExecutionException(name + ": every place is taken and " + waiting.max() + " requests wait"
                                                  + " for one already (option maxWaiting)");
         }
         request.waited(true);
@@ -130,7 +107,7 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
                 request.expiry(timer.schedule(() -> expireWaiting(request), request.getTimeout(),
                         TimeUnit.MILLISECONDS));
             } catch (RejectedExecutionException stopped) {
-                waitingCount.decrementAndGet();
+                waiting.unreserve();
                 active.remove(request.getKey(), request);
                 throw stopped;
             }
@@ -143,7 +120,6 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
     /** A request still waiting for a place when its timeout ran out fails without being sent. */
     private void expireWaiting(R request) {
         if (waiting.remove(request)) {
-            waitingCount.decrementAndGet();
             channel.noReplyInTime(request);
             complete(request, channel.timedOut(request), null);
         }
@@ -181,7 +157,9 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
      */
     public void complete(R request, Exception failure, ExchangeResult result) {
         if (end(request, failure, result)) {
-            continueRoute(request);
+            // the thread that completed the request — the reply listener, the timeout thread, a sender — goes back to
+            // its own work at once, so one slow step after the producer delays no other reply, timeout or send
+            continuations.run(() -> request.callback().done(false));
             if (isRunAllowed()) {
                 sendWaiting();
             }
@@ -195,16 +173,7 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
      * pool refuses it (stopping).
      */
     public void continueWith(R request, Consumer<R> reading) {
-        ExecutorService executor = continuations;
-        if (executor != null) {
-            try {
-                executor.execute(() -> reading.accept(request));
-                return;
-            } catch (RejectedExecutionException e) {
-                // stopping: read it here
-            }
-        }
-        reading.accept(request);
+        continuations.run(() -> reading.accept(request));
     }
 
     /**
@@ -253,32 +222,13 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
      * {@link #complete} does for requests; here when the pool refuses it (stopping).
      */
     public void continueElsewhere(Runnable rest) {
-        ExecutorService executor = continuations;
-        if (executor != null) {
-            try {
-                executor.execute(rest);
-                return;
-            } catch (RejectedExecutionException e) {
-                // stopping: run it here
-            }
-        }
-        rest.run();
-    }
-
-    /**
-     * Hands the rest of the exchange's route to the continuation threads: the thread that completed the request —
-     * the reply listener, the timeout thread, a sender — goes back to its own work at once, so one slow step after the
-     * producer delays no other reply, timeout or send. Runs it here when the pool refuses it (stopping).
-     */
-    private void continueRoute(R request) {
-        continueElsewhere(() -> request.callback().done(false));
+        continuations.run(rest);
     }
 
     /** Fails every request still waiting for a place, each with a new {@code failure}. */
     public void failWaiting(Supplier<Exception> failure) {
         R r;
         while ((r = waiting.poll()) != null) {
-            waitingCount.decrementAndGet();
             complete(r, failure.get(), null);
         }
     }
@@ -306,7 +256,7 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
 
     /** Requests waiting for a place. */
     public int getWaitingCount() {
-        return waitingCount.get();
+        return waiting.size();
     }
 
     /** Places free now. */
@@ -394,7 +344,6 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
                 places.add(place);
                 return;
             }
-            waitingCount.decrementAndGet();
             send(r, place);
         }
     }
@@ -416,9 +365,7 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
 
     @Override
     protected void doStart() throws Exception {
-        // Camel's default thread pool profile (the application tunes it in one place); its queue is bounded, and when
-        // it is full the completing thread runs the continuation itself, which slows the replies down, not loses them
-        continuations = camelContext.getExecutorServiceManager().newDefaultThreadPool(owner, name + "Continuations");
+        continuations.start(camelContext, owner, name + "Continuations");
         // one timer thread; its queue holds an expiry per waiting request and the timeout map's check, so it is as
         // long as the waiting line (maxWaiting) allows, and no longer — a profile's queue limit would refuse requests
         ThreadPoolProfile oneThread = new ThreadPoolProfile(name);
@@ -441,10 +388,6 @@ public final class Correlator<R extends CorrelatedRequest<P>, P> extends Service
             camelContext.getExecutorServiceManager().shutdown(timer);
             timer = null;
         }
-        if (continuations != null) {
-            // the routes of the exchanges just completed run to their end
-            camelContext.getExecutorServiceManager().shutdownGraceful(continuations);
-            continuations = null;
-        }
+        continuations.stop(camelContext);
     }
 }
