@@ -301,7 +301,7 @@ public final class ApplicationLoad {
     }
 
     /** Latencies (ms) of the calls that succeeded, and in the last element the number that failed. */
-    private static List<Long> callers(int clients, int seconds, List<String> documents, Call call) throws Exception {
+    static List<Long> callers(int clients, int seconds, List<String> documents, Call call) throws Exception {
         List<Long> millis = java.util.Collections.synchronizedList(new ArrayList<>());
         LongAdder failed = new LongAdder();
         java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();

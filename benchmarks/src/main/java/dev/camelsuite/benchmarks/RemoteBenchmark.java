@@ -44,9 +44,9 @@ import org.messaginghub.pooled.jms.JmsPoolConnectionFactory;
  * Remote enhancement against the strongest request/reply a user could write instead, on one broker in its own process,
  * every contender with the options it gets by default:
  * <ul>
- * <li>{@code enhancer}: {@code asyncRequestBody("enhancer:bench?queue=…")} and a worker
+ * <li>{@code enhancer}: a route's {@code to("enhancer:bench?queue=…")} ({@link RouteCall}) and a worker
  * {@code from("enhancer:bench?queue=…&concurrentConsumers=2")};</li>
- * <li>{@code camel-jms}: {@code asyncRequestBody("jms:queue:…")} on a pooled-jms {@code JmsPoolConnectionFactory} and a
+ * <li>{@code camel-jms}: a route's {@code to("jms:queue:…")} on a pooled-jms {@code JmsPoolConnectionFactory} and a
  * worker {@code from("jms:queue:…?concurrentConsumers=2")} doing the same work;</li>
  * <li>{@code raw JMS}: hand-written — one shared, named reply queue (no temporary queue, no selector), correlation by a
  * string property in a {@code ConcurrentHashMap}, two plain listener sessions as the worker, non-persistent

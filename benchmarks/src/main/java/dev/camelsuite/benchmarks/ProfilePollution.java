@@ -1,0 +1,124 @@
+package dev.camelsuite.benchmarks;
+
+import java.math.BigDecimal;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntFunction;
+
+import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.engines.DefaultChain;
+import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
+import org.apache.camel.CamelContext;
+import org.apache.camel.ProducerTemplate;
+import org.apache.camel.impl.DefaultCamelContext;
+
+/**
+ * Does the {@code default} chain run slower in a JVM whose shared library code has seen many types? The application
+ * (Quarkus, Vert.x, RESTEasy, RDF4J, the workflow store) puts keys of many classes into {@code java.util.HashMap}; the
+ * benchmark's JVM, few. {@code HashMap.getNode}'s calls of {@code hashCode} and {@code equals} are profiled once for
+ * the whole JVM, and the JIT inlines them into every caller — the engines' model lookups included — only while they
+ * have seen one or two receiver classes. This runs the chain with {@code clients} callers over 1 KB documents, either
+ * in a clean JVM or after (and while) HashMaps are used with keys of 30 classes ({@code -Dpollute=true}); compare two
+ * runs, one of each.
+ * <p>
+ * Run: {@code java -cp benchmarks/target/benchmarks.jar -Dpollute=true dev.camelsuite.benchmarks.ProfilePollution}
+ * ({@code -Dclients=16 -DwarmUpSeconds=60 -Dseconds=20 -Drounds=3}).
+ */
+public final class ProfilePollution {
+
+    private ProfilePollution() {
+    }
+
+    /** Key classes a large application puts into hash maps. */
+    private enum Kind {
+        A, B, C
+    }
+
+    private record Pair(String a, int b) {
+    }
+
+    private record Name(String value) {
+    }
+
+    private static final List<IntFunction<Object>> KEYS = List.of(
+            i -> "s" + i, i -> i, i -> (long) i, i -> (short) i, i -> (byte) i, i -> (char) i, i -> (double) i,
+            i -> (float) i, i -> new Pair("p", i), i -> new Name("n" + i), i -> Kind.values()[i % 3],
+            i -> new UUID(i, i), i -> BigDecimal.valueOf(i), i -> LocalDate.ofEpochDay(i), i -> Instant.ofEpochSecond(i),
+            i -> Duration.ofSeconds(i), i -> URI.create("urn:x:" + i), i -> List.of(i), i -> Map.of("k", i),
+            i -> new StringBuilder("b").append(i).toString().toCharArray().length, i -> Boolean.valueOf(i % 2 == 0),
+            i -> java.util.Set.of(i), i -> new java.util.ArrayList<>(List.of(i)), i -> java.util.Optional.of(i),
+            i -> java.util.Locale.forLanguageTag("x-" + (i % 100)), i -> java.nio.file.Path.of("p" + i),
+            i -> java.time.ZoneOffset.ofTotalSeconds(i % 3600), i -> java.time.LocalTime.ofSecondOfDay(i % 86400),
+            i -> java.util.Map.entry("e", i), i -> java.math.BigInteger.valueOf(i));
+
+    public static void main(String[] args) throws Exception {
+        boolean pollute = Boolean.getBoolean("pollute");
+        int clients = Integer.getInteger("clients", 16);
+        int warmUp = Integer.getInteger("warmUpSeconds", 60);
+        int seconds = Integer.getInteger("seconds", 20);
+        int rounds = Integer.getInteger("rounds", 3);
+        AtomicBoolean polluting = new AtomicBoolean(pollute);
+        Thread polluter = new Thread(() -> {
+            long sink = 0;
+            while (polluting.get()) {
+                sink += churn();
+            }
+            System.out.println("(polluter done " + (sink & 1) + ")");
+        }, "polluter");
+        if (pollute) {
+            // before the chain's code is compiled, and on through the warm-up
+            for (int i = 0; i < 50; i++) {
+                churn();
+            }
+            polluter.setDaemon(true);
+            polluter.start();
+        }
+        List<String> documents = new ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            documents.add(ApplicationLoad.Prose.document(1_000, 100 + i));
+        }
+        try (CamelContext camel = new DefaultCamelContext()) {
+            DefaultChain.bind(camel.getRegistry(), Vocabulary.sample());
+            camel.start();
+            ProducerTemplate producer = camel.createProducerTemplate();
+            ApplicationLoad.Call chain = text -> producer.requestBody("enhancer:default", text, ContentItem.class);
+            ApplicationLoad.callers(clients, warmUp, documents, chain);
+            polluting.set(false);
+            polluter.join();
+            for (int round = 0; round < rounds; round++) {
+                long cpuBefore = ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos();
+                List<Long> result = ApplicationLoad.callers(clients, seconds, documents, chain);
+                long cpu = ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos() - cpuBefore;
+                result.remove(result.size() - 1);
+                System.out.printf("%s round %d: %,.1f docs/s, %.2f ms of CPU per document%n",
+                        pollute ? "polluted" : "clean", round + 1, result.size() / (double) seconds,
+                        cpu / 1e6 / result.size());
+            }
+        }
+        System.exit(0);
+    }
+
+    /** HashMaps with keys of every class: puts, gets and misses. */
+    private static long churn() {
+        long sum = 0;
+        for (IntFunction<Object> key : KEYS) {
+            Map<Object, Integer> map = new HashMap<>();
+            for (int i = 0; i < 200; i++) {
+                map.put(key.apply(i), i);
+            }
+            for (int i = 0; i < 400; i++) {
+                Integer v = map.get(key.apply(i));
+                sum += v == null ? 1 : v;
+            }
+        }
+        return sum;
+    }
+}
