@@ -30,7 +30,7 @@ import org.apache.camel.impl.DefaultCamelContext;
  * runs, one of each.
  * <p>
  * Run: {@code java -cp benchmarks/target/benchmarks.jar -Dpollute=true dev.camelsuite.benchmarks.ProfilePollution}
- * ({@code -Dclients=16 -DwarmUpSeconds=60 -Dseconds=20 -Drounds=3}).
+ * ({@code -Dclients=16 -DwarmUpSeconds=60 -Dseconds=20 -Drounds=3 -Ddocuments=64}).
  */
 public final class ProfilePollution {
 
@@ -82,7 +82,7 @@ public final class ProfilePollution {
             polluter.start();
         }
         List<String> documents = new ArrayList<>();
-        for (int i = 0; i < 64; i++) {
+        for (int i = 0; i < Integer.getInteger("documents", 64); i++) {
             documents.add(ApplicationLoad.Prose.document(1_000, 100 + i));
         }
         try (CamelContext camel = new DefaultCamelContext()) {
