@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import dev.camelsuite.enhancer.metadata.EngineExecution;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -39,10 +40,15 @@ public final class ChainMetrics {
         itemCounters.computeIfAbsent(failed ? "failed" : "completed", status -> Counter.builder("enhancer.chain.items")
                 .tags("chain", chain, "status", status).description("items enhanced in this JVM, by chain status")
                 .register(registry)).increment();
-        for (Map.Entry<String, Long> timing : metadata.getEngineTimings().entrySet()) {
-            engineTimers.computeIfAbsent(timing.getKey(), engine -> Timer.builder("enhancer.engine.time")
-                    .tags("chain", chain, "engine", engine).description("time an engine took over one item")
-                    .register(registry)).record(timing.getValue(), TimeUnit.MILLISECONDS);
+        for (EngineExecution e : metadata.getEngineExecutions()) {
+            // in nanoseconds where the engine ran here: most engines take less than a millisecond on a short text
+            long nanos = e.getDurationNanos() >= 0 ? e.getDurationNanos()
+                    : e.getDurationMillis() >= 0 ? TimeUnit.MILLISECONDS.toNanos(e.getDurationMillis()) : -1;
+            if (nanos >= 0) {
+                engineTimers.computeIfAbsent(e.getEngine(), engine -> Timer.builder("enhancer.engine.time")
+                        .tags("chain", chain, "engine", engine).description("time an engine took over one item")
+                        .register(registry)).record(nanos, TimeUnit.NANOSECONDS);
+            }
         }
     }
 }
