@@ -221,6 +221,10 @@ public final class ApplicationLoad {
                           + " %d rounds of %d s%n", clients, size, warmUpSeconds, rounds, seconds);
         try (CamelContext camel = new DefaultCamelContext()) {
             DefaultChain.bind(camel.getRegistry(), Vocabulary.sample());
+            // the chain's engine timers, as the application has them in its registry
+            io.micrometer.core.instrument.simple.SimpleMeterRegistry meters =
+                    new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+            camel.getRegistry().bind("meters", meters);
             camel.start();
             ProducerTemplate producer = camel.createProducerTemplate();
             List<String> names = List.of("enhancer:default in this JVM", "POST /enhancer, text/turtle",
@@ -245,6 +249,7 @@ public final class ApplicationLoad {
                 for (int k = 0; k < calls.size(); k++) {
                     int c = (k + round) % calls.size();
                     long heapBefore = app.heapUsed();
+                    Map<String, double[]> enginesBefore = c == 0 ? engineTimes(meters) : app.engineTimes();
                     Duration ownBefore = cpu(ProcessHandle.current());
                     Duration appBefore = cpu(app.process.toHandle());
                     List<Long> result = callers(clients, seconds, documents, calls.get(c));
@@ -261,6 +266,16 @@ public final class ApplicationLoad {
                             names.get(c), rate[c], result.get(result.size() / 2),
                             result.get((int) (result.size() * 0.99)), own.toNanos() / 1e6 / result.size(),
                             inApp.toNanos() / 1e6 / result.size(), heapBefore >> 20, app.heapUsed() >> 20);
+                    Map<String, double[]> enginesAfter = c == 0 ? engineTimes(meters) : app.engineTimes();
+                    StringBuilder engines = new StringBuilder("           engines, mean µs per document:");
+                    enginesAfter.forEach((engine, after) -> {
+                        double[] before = enginesBefore.getOrDefault(engine, new double[2]);
+                        double count = after[1] - before[1];
+                        if (count > 0) {
+                            engines.append(String.format(" %s %.0f", engine, (after[0] - before[0]) / count * 1e6));
+                        }
+                    });
+                    System.out.println(engines);
                 }
                 for (int c = 0; c < calls.size(); c++) {
                     rates.get(c).add(rate[c]);
@@ -276,6 +291,15 @@ public final class ApplicationLoad {
             }
             System.out.printf("    application heap %,d MB of %,d MB%n", app.heapUsed() >> 20, app.heapMax() >> 20);
         }
+    }
+
+    /** Seconds and count of each engine's {@code enhancer.engine.time} timer in a registry, by engine. */
+    private static Map<String, double[]> engineTimes(io.micrometer.core.instrument.MeterRegistry meters) {
+        Map<String, double[]> times = new TreeMap<>();
+        for (io.micrometer.core.instrument.Timer timer : meters.find("enhancer.engine.time").timers()) {
+            times.put(timer.getId().getTag("engine"), new double[] { timer.totalTime(TimeUnit.SECONDS), timer.count() });
+        }
+        return times;
     }
 
     /** The CPU time a process has used so far (user and system, every thread). */
@@ -461,6 +485,25 @@ public final class ApplicationLoad {
 
         long heapMax() throws IOException, InterruptedException {
             return heapSum("jvm_memory_max_bytes{area=\"heap\"", true);
+        }
+
+        /** Seconds and count of each engine's {@code enhancer_engine_time_seconds} timer, by engine. */
+        Map<String, double[]> engineTimes() throws IOException, InterruptedException {
+            String metrics = http.send(HttpRequest.newBuilder(base.resolve("/q/metrics"))
+                    .header("Authorization", authorization).build(), HttpResponse.BodyHandlers.ofString()).body();
+            Map<String, double[]> times = new TreeMap<>();
+            java.util.regex.Pattern engine = java.util.regex.Pattern.compile("engine=\"([^\"]+)\"");
+            for (String line : metrics.split("\n")) {
+                boolean sum = line.startsWith("enhancer_engine_time_seconds_sum{");
+                if (sum || line.startsWith("enhancer_engine_time_seconds_count{")) {
+                    java.util.regex.Matcher m = engine.matcher(line);
+                    if (m.find()) {
+                        times.computeIfAbsent(m.group(1), e -> new double[2])[sum ? 0 : 1] +=
+                                Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+                    }
+                }
+            }
+            return times;
         }
 
         /** The sum (or the largest value) of the heap pools' meter of that name. */
