@@ -249,7 +249,8 @@ public final class ApplicationLoad {
                 for (int k = 0; k < calls.size(); k++) {
                     int c = (k + round) % calls.size();
                     long heapBefore = app.heapUsed();
-                    Map<String, double[]> enginesBefore = c == 0 ? engineTimes(meters) : app.engineTimes();
+                    Map<String, double[]> enginesBefore = c == 0 ? engineTimes(meters, "time") : app.engineTimes("time");
+                    Map<String, double[]> cpuBefore = c == 0 ? engineTimes(meters, "cpu") : app.engineTimes("cpu");
                     Duration ownBefore = cpu(ProcessHandle.current());
                     Duration appBefore = cpu(app.process.toHandle());
                     List<Long> result = callers(clients, seconds, documents, calls.get(c));
@@ -266,13 +267,18 @@ public final class ApplicationLoad {
                             names.get(c), rate[c], result.get(result.size() / 2),
                             result.get((int) (result.size() * 0.99)), own.toNanos() / 1e6 / result.size(),
                             inApp.toNanos() / 1e6 / result.size(), heapBefore >> 20, app.heapUsed() >> 20);
-                    Map<String, double[]> enginesAfter = c == 0 ? engineTimes(meters) : app.engineTimes();
-                    StringBuilder engines = new StringBuilder("           engines, mean µs per document:");
+                    Map<String, double[]> enginesAfter = c == 0 ? engineTimes(meters, "time") : app.engineTimes("time");
+                    Map<String, double[]> cpuAfter = c == 0 ? engineTimes(meters, "cpu") : app.engineTimes("cpu");
+                    StringBuilder engines = new StringBuilder("           engines, mean µs per document (clock/CPU):");
                     enginesAfter.forEach((engine, after) -> {
                         double[] before = enginesBefore.getOrDefault(engine, new double[2]);
+                        double[] cpu = cpuAfter.getOrDefault(engine, new double[2]);
+                        double[] cpu0 = cpuBefore.getOrDefault(engine, new double[2]);
                         double count = after[1] - before[1];
+                        double cpuCount = cpu[1] - cpu0[1];
                         if (count > 0) {
-                            engines.append(String.format(" %s %.0f", engine, (after[0] - before[0]) / count * 1e6));
+                            engines.append(String.format(" %s %.0f/%.0f", engine, (after[0] - before[0]) / count * 1e6,
+                                    cpuCount > 0 ? (cpu[0] - cpu0[0]) / cpuCount * 1e6 : Double.NaN));
                         }
                     });
                     System.out.println(engines);
@@ -293,10 +299,10 @@ public final class ApplicationLoad {
         }
     }
 
-    /** Seconds and count of each engine's {@code enhancer.engine.time} timer in a registry, by engine. */
-    private static Map<String, double[]> engineTimes(io.micrometer.core.instrument.MeterRegistry meters) {
+    /** Seconds and count of each engine's {@code enhancer.engine.<kind>} timer in a registry, by engine. */
+    private static Map<String, double[]> engineTimes(io.micrometer.core.instrument.MeterRegistry meters, String kind) {
         Map<String, double[]> times = new TreeMap<>();
-        for (io.micrometer.core.instrument.Timer timer : meters.find("enhancer.engine.time").timers()) {
+        for (io.micrometer.core.instrument.Timer timer : meters.find("enhancer.engine." + kind).timers()) {
             times.put(timer.getId().getTag("engine"), new double[] { timer.totalTime(TimeUnit.SECONDS), timer.count() });
         }
         return times;
@@ -487,15 +493,15 @@ public final class ApplicationLoad {
             return heapSum("jvm_memory_max_bytes{area=\"heap\"", true);
         }
 
-        /** Seconds and count of each engine's {@code enhancer_engine_time_seconds} timer, by engine. */
-        Map<String, double[]> engineTimes() throws IOException, InterruptedException {
+        /** Seconds and count of each engine's {@code enhancer_engine_<kind>_seconds} timer, by engine. */
+        Map<String, double[]> engineTimes(String kind) throws IOException, InterruptedException {
             String metrics = http.send(HttpRequest.newBuilder(base.resolve("/q/metrics"))
                     .header("Authorization", authorization).build(), HttpResponse.BodyHandlers.ofString()).body();
             Map<String, double[]> times = new TreeMap<>();
             java.util.regex.Pattern engine = java.util.regex.Pattern.compile("engine=\"([^\"]+)\"");
             for (String line : metrics.split("\n")) {
-                boolean sum = line.startsWith("enhancer_engine_time_seconds_sum{");
-                if (sum || line.startsWith("enhancer_engine_time_seconds_count{")) {
+                boolean sum = line.startsWith("enhancer_engine_" + kind + "_seconds_sum{");
+                if (sum || line.startsWith("enhancer_engine_" + kind + "_seconds_count{")) {
                     java.util.regex.Matcher m = engine.matcher(line);
                     if (m.find()) {
                         times.computeIfAbsent(m.group(1), e -> new double[2])[sum ? 0 : 1] +=

@@ -13,7 +13,8 @@ import org.apache.camel.CamelContext;
 
 /**
  * Meters of a chain run in this JVM, when the Camel registry holds a {@link MeterRegistry}: {@code enhancer.engine.time}
- * (a timer per engine, from the execution metadata) and {@code enhancer.chain.items} (items by chain status). Local
+ * (a timer per engine, from the execution metadata), {@code enhancer.engine.cpu} (the CPU time of the thread that ran
+ * the engine, where the JVM measures it) and {@code enhancer.chain.items} (items by chain status). Local
  * producers and workers record them alike, each for the chains it runs; workers have meters of their own besides
  * ({@code enhancer.worker.*}).
  */
@@ -22,6 +23,7 @@ public final class ChainMetrics {
     private final MeterRegistry registry;
     private final String chain;
     private final Map<String, Timer> engineTimers = new ConcurrentHashMap<>();
+    private final Map<String, Timer> engineCpuTimers = new ConcurrentHashMap<>();
     private final Map<String, Counter> itemCounters = new ConcurrentHashMap<>();
 
     private ChainMetrics(MeterRegistry registry, String chain) {
@@ -48,6 +50,12 @@ public final class ChainMetrics {
                 engineTimers.computeIfAbsent(e.getEngine(), engine -> Timer.builder("enhancer.engine.time")
                         .tags("chain", chain, "engine", engine).description("time an engine took over one item")
                         .register(registry)).record(nanos, TimeUnit.NANOSECONDS);
+            }
+            if (e.getCpuNanos() >= 0) {
+                engineCpuTimers.computeIfAbsent(e.getEngine(), engine -> Timer.builder("enhancer.engine.cpu")
+                        .tags("chain", chain, "engine", engine)
+                        .description("CPU time of the thread that ran an engine over one item, while it ran")
+                        .register(registry)).record(e.getCpuNanos(), TimeUnit.NANOSECONDS);
             }
         }
     }

@@ -1,5 +1,7 @@
 package dev.camelsuite.enhancer;
 
+import java.util.concurrent.TimeUnit;
+
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.engine.EngineException;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
@@ -30,6 +32,22 @@ class ChainMetricsTest extends CamelTestSupport {
                 throw new EngineException("picky refuses it");
             }
         }));
+        enhancer.addChain(Chain.list("timed", "busy", "sleepy"));
+        enhancer.addEngine(EnhancementEngine.of("busy", item -> {
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(30);
+            long spins = 0;
+            while (System.nanoTime() < until) {
+                spins++;
+            }
+            item.addAnnotation("spins", 1.0, "busy", java.util.Map.of("spins", spins));
+        }));
+        enhancer.addEngine(EnhancementEngine.of("sleepy", item -> {
+            try {
+                Thread.sleep(60);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }));
         context.addComponent("enhancer", enhancer);
         return context;
     }
@@ -40,6 +58,7 @@ class ChainMetricsTest extends CamelTestSupport {
             @Override
             public void configure() {
                 from("direct:in").to("enhancer:metered?throwOnFailure=false");
+                from("direct:timed").to("enhancer:timed");
                 // the same chain on a worker, through a broker in this JVM
                 from("enhancer:metered?queue=metered&brokerURL=" + BROKER).routeId("worker").log("${body.text}");
                 from("direct:remote").to("enhancer:metered?queue=metered&throwOnFailure=false&lazyStartProducer=true"
@@ -64,12 +83,26 @@ class ChainMetricsTest extends CamelTestSupport {
     }
 
     @Test
+    void anEnginesCpuTimeIsTimedApartFromItsTimeOnTheClock() {
+        template.requestBody("direct:timed", "spin, then sleep");
+        var busyClock = meters.get("enhancer.engine.time").tags("chain", "timed", "engine", "busy").timer();
+        var busyCpu = meters.get("enhancer.engine.cpu").tags("chain", "timed", "engine", "busy").timer();
+        var sleepyClock = meters.get("enhancer.engine.time").tags("chain", "timed", "engine", "sleepy").timer();
+        var sleepyCpu = meters.get("enhancer.engine.cpu").tags("chain", "timed", "engine", "sleepy").timer();
+        // spinning is CPU time (some of it, on a machine that deschedules the thread); sleeping is not
+        assertThat(busyCpu.totalTime(TimeUnit.MILLISECONDS)).isGreaterThan(5)
+                .isLessThanOrEqualTo(busyClock.totalTime(TimeUnit.MILLISECONDS) + 1);
+        assertThat(sleepyClock.totalTime(TimeUnit.MILLISECONDS)).isGreaterThanOrEqualTo(55);
+        assertThat(sleepyCpu.totalTime(TimeUnit.MILLISECONDS)).isLessThan(20);
+    }
+
+    @Test
     void anEngineOfLessThanAMillisecondIsTimedAsLongAsItTook() {
         template.requestBody("direct:in", "quick");
         // the engines take microseconds: a timer in whole milliseconds would read nothing at all
         var timer = meters.get("enhancer.engine.time").tags("chain", "metered", "engine", "langid").timer();
         assertThat(timer.count()).isEqualTo(1);
-        assertThat(timer.totalTime(java.util.concurrent.TimeUnit.NANOSECONDS)).isGreaterThan(0).isLessThan(1e9);
+        assertThat(timer.totalTime(TimeUnit.NANOSECONDS)).isGreaterThan(0).isLessThan(1e9);
     }
 
     @Test

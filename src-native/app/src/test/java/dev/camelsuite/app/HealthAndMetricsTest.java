@@ -30,7 +30,8 @@ class HealthAndMetricsTest {
         given().when().get("/q/metrics").then().statusCode(200)
                 .body(containsString("enhancer_chain_items_total{chain=\"default\",status=\"completed\"}"))
                 .body(containsString("enhancer_engine_time_seconds_count{chain=\"default\",engine=\"langid\"}"))
-                .body(containsString("enhancer_engine_time_seconds_count{chain=\"default\",engine=\"ner\"}"));
+                .body(containsString("enhancer_engine_time_seconds_count{chain=\"default\",engine=\"ner\"}"))
+                .body(containsString("enhancer_engine_cpu_seconds_count{chain=\"default\",engine=\"langid\"}"));
     }
 
     @Test

@@ -1,5 +1,8 @@
 package dev.camelsuite.enhancer.job;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
 import dev.camelsuite.enhancer.chain.ExecutionNode;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.engine.CanEnhance;
@@ -16,20 +19,45 @@ import dev.camelsuite.enhancer.metadata.ExecutionStatus;
  */
 final class EngineCall {
 
-    /** How the node ended. */
-    record Outcome(ExecutionStatus status, String message, Throwable cause) {
+    /** How the node ended, and the CPU time its engine took (-1: not measured). */
+    record Outcome(ExecutionStatus status, String message, Throwable cause, long cpuNanos) {
+    }
+
+    /** The CPU time of threads, where the JVM measures it (a native image may not). */
+    private static final ThreadMXBean THREADS = threads();
+
+    private static ThreadMXBean threads() {
+        try {
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            return threads.isCurrentThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled() ? threads : null;
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
     }
 
     private EngineCall() {
     }
 
     static Outcome run(EnhancementEngine engine, ExecutionNode node, ContentItem item, Cancellation cancellation) {
+        ThreadMXBean threads = THREADS;
+        long cpuBefore = threads == null ? -1 : threads.getCurrentThreadCpuTime();
+        Outcome outcome = call(engine, node, item, cancellation);
+        if (cpuBefore < 0) {
+            return outcome;
+        }
+        return new Outcome(outcome.status(), outcome.message(), outcome.cause(),
+                threads.getCurrentThreadCpuTime() - cpuBefore);
+    }
+
+    private static Outcome call(EnhancementEngine engine, ExecutionNode node, ContentItem item,
+                                Cancellation cancellation) {
         if (engine == null) {
             return new Outcome(node.isOptional() ? ExecutionStatus.SKIPPED : ExecutionStatus.FAILED,
-                    "Engine '" + node.getEngine() + "' is not available: the engine is currently not active", null);
+                    "Engine '" + node.getEngine() + "' is not available: the engine is currently not active", null,
+                    -1);
         }
         if (engine instanceof DisabledEngine disabled) {
-            return new Outcome(ExecutionStatus.SKIPPED, "disabled: " + disabled.reason(), null);
+            return new Outcome(ExecutionStatus.SKIPPED, "disabled: " + disabled.reason(), null, -1);
         }
         try {
             CanEnhance can = engine.canEnhance(item);
@@ -38,14 +66,14 @@ final class EngineCall {
                 String message = reason == null || reason.isBlank() ? EnhancementJob.CANNOT_ENHANCE
                         : EnhancementJob.CANNOT_ENHANCE + ": " + reason;
                 return new Outcome(node.isOptional() ? ExecutionStatus.SKIPPED : ExecutionStatus.COMPLETED, message,
-                        null);
+                        null, -1);
             }
             try (Cancellation.Scope scope = cancellation.enter()) {
                 invokeWithRetries(engine, can, item, node.getMaxRetries());
             }
-            return new Outcome(ExecutionStatus.COMPLETED, null, null);
+            return new Outcome(ExecutionStatus.COMPLETED, null, null, -1);
         } catch (Throwable t) {
-            return new Outcome(ExecutionStatus.FAILED, messageOf(t), t);
+            return new Outcome(ExecutionStatus.FAILED, messageOf(t), t, -1);
         }
     }
 

@@ -166,7 +166,7 @@ public final class EnhancementJob {
             } catch (RejectedExecutionException e) {
                 int[] next = completeNode(node, ExecutionStatus.FAILED,
                         "Engine '" + plan.getNode(node).getEngine() + "' could not start: the job manager is stopping",
-                        e, -1);
+                        e, -1, -1);
                 if (next != null) {
                     dispatch(next, false);
                 }
@@ -203,7 +203,7 @@ public final class EnhancementJob {
         long began = System.nanoTime();
         EngineCall.Outcome outcome = EngineCall.run(engines[i], node, item, cancellation);
         long took = System.nanoTime() - began;
-        int[] next = completeNode(i, outcome.status(), outcome.message(), outcome.cause(), took);
+        int[] next = completeNode(i, outcome.status(), outcome.message(), outcome.cause(), took, outcome.cpuNanos());
         if (next == null) {
             // the node had been ended by its timeout, which may have interrupted this thread
             Thread.interrupted();
@@ -220,11 +220,12 @@ public final class EnhancementJob {
      * Records a node's outcome if this caller still owns it. Answers null when it does not (the node was already
      * ended), else the nodes that became ready, already marked running. Ends the job when nothing runs any more.
      */
-    private int[] completeNode(int i, ExecutionStatus status, String message, Throwable cause, long nanos) {
+    private int[] completeNode(int i, ExecutionStatus status, String message, Throwable cause, long nanos,
+                               long cpuNanos) {
         int[] ready;
         boolean end;
         synchronized (this) {
-            ready = recordOutcome(i, status, message, cause, nanos);
+            ready = recordOutcome(i, status, message, cause, nanos, cpuNanos);
             end = ready != null && running == 0;
         }
         if (end) {
@@ -233,7 +234,8 @@ public final class EnhancementJob {
         return ready;
     }
 
-    private int[] recordOutcome(int i, ExecutionStatus status, String message, Throwable cause, long nanos) {
+    private int[] recordOutcome(int i, ExecutionStatus status, String message, Throwable cause, long nanos,
+                                long cpuNanos) {
         if (state[i] != RUNNING || finished) {
             return null;
         }
@@ -246,7 +248,7 @@ public final class EnhancementJob {
             engineTimeouts[i] = null;
         }
         ExecutionNode node = plan.getNode(i);
-        metadata.getEngineExecution(i).end(status, Instant.now(), message, nanos);
+        metadata.getEngineExecution(i).end(status, Instant.now(), message, nanos, cpuNanos);
         if (status == ExecutionStatus.FAILED && !node.isFailureTolerated() && !failed) {
             markChainFailed(node.getEngine(), message, cause);
         }
@@ -281,7 +283,7 @@ public final class EnhancementJob {
             long timeout = plan.getNode(i).getTimeout();
             next = recordOutcome(i, ExecutionStatus.FAILED,
                     "Engine '" + engine + "' did not complete within " + timeout + " ms",
-                    new TimeoutException("Engine '" + engine + "' timed out after " + timeout + " ms"), -1);
+                    new TimeoutException("Engine '" + engine + "' timed out after " + timeout + " ms"), -1, -1);
             end = running == 0;
         }
         if (end) {

@@ -9,6 +9,7 @@ public final class EngineExecution extends Execution {
 
     private final ExecutionNode node;
     private long durationNanos = -1;
+    private long cpuNanos = -1;
 
     EngineExecution(ExecutionNode node) {
         this.node = node;
@@ -27,14 +28,26 @@ public final class EngineExecution extends Execution {
         return durationNanos;
     }
 
-    /** Ends the execution with the status (completed, skipped, anything else failed) and how long the engine took. */
-    public void end(ExecutionStatus status, Instant at, String message, long nanos) {
+    /**
+     * The CPU time of the thread that ran the engine, while it ran; -1 when it did not run here or the JVM does not
+     * measure a thread's CPU time. Kept in this JVM only (not written with the metadata).
+     */
+    public long getCpuNanos() {
+        return cpuNanos;
+    }
+
+    /**
+     * Ends the execution with the status (completed, skipped, anything else failed), how long the engine took on the
+     * clock and in CPU time (-1: not measured).
+     */
+    public void end(ExecutionStatus status, Instant at, String message, long nanos, long cpuNanos) {
         switch (status) {
             case COMPLETED -> complete(at, message);
             case SKIPPED -> skip(at, message);
             default -> fail(at, message);
         }
         setDurationNanos(nanos);
+        this.cpuNanos = cpuNanos;
     }
 
     public void setDurationNanos(long durationNanos) {
