@@ -1,5 +1,6 @@
 package dev.camelsuite.benchmarks;
 
+import java.io.OutputStream;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
@@ -16,6 +17,9 @@ import java.util.function.IntFunction;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.engines.DefaultChain;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
+import dev.camelsuite.enhancer.rdf.EnhancementRdf;
+import dev.camelsuite.enhancer.rdf.RdfFormat;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.camel.CamelContext;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.impl.DefaultCamelContext;
@@ -30,7 +34,9 @@ import org.apache.camel.impl.DefaultCamelContext;
  * runs, one of each.
  * <p>
  * Run: {@code java -cp benchmarks/target/benchmarks.jar -Dpollute=true dev.camelsuite.benchmarks.ProfilePollution}
- * ({@code -Dclients=16 -DwarmUpSeconds=60 -Dseconds=20 -Drounds=3 -Ddocuments=64}).
+ * ({@code -Dclients=16 -DwarmUpSeconds=60 -Dseconds=20 -Drounds=3 -Ddocuments=64}; {@code -Danswer=true} writes each
+ * enhanced item as Turtle, as the application answers). Each round prints the CPU per document and the engines' part
+ * of it ({@code enhancer.engine.cpu}).
  */
 public final class ProfilePollution {
 
@@ -85,25 +91,42 @@ public final class ProfilePollution {
         for (int i = 0; i < Integer.getInteger("documents", 64); i++) {
             documents.add(ApplicationLoad.Prose.document(1_000, 100 + i));
         }
+        boolean answer = Boolean.getBoolean("answer");
         try (CamelContext camel = new DefaultCamelContext()) {
             DefaultChain.bind(camel.getRegistry(), Vocabulary.sample());
+            SimpleMeterRegistry meters = new SimpleMeterRegistry();
+            camel.getRegistry().bind("meters", meters);
             camel.start();
             ProducerTemplate producer = camel.createProducerTemplate();
-            ApplicationLoad.Call chain = text -> producer.requestBody("enhancer:default", text, ContentItem.class);
+            ApplicationLoad.Call chain = text -> {
+                ContentItem item = producer.requestBody("enhancer:default", text, ContentItem.class);
+                if (answer) {
+                    // what the application does next: write the answer (Turtle), here to nowhere
+                    EnhancementRdf.write(item, false, RdfFormat.TURTLE, OutputStream.nullOutputStream());
+                }
+            };
             ApplicationLoad.callers(clients, warmUp, documents, chain);
             polluting.set(false);
             polluter.join();
             for (int round = 0; round < rounds; round++) {
+                double enginesBefore = engineCpu(meters);
                 long cpuBefore = ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos();
                 List<Long> result = ApplicationLoad.callers(clients, seconds, documents, chain);
                 long cpu = ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos() - cpuBefore;
                 result.remove(result.size() - 1);
-                System.out.printf("%s round %d: %,.1f docs/s, %.2f ms of CPU per document%n",
-                        pollute ? "polluted" : "clean", round + 1, result.size() / (double) seconds,
-                        cpu / 1e6 / result.size());
+                System.out.printf("%s%s round %d: %,.1f docs/s, %.2f ms of CPU per document, of it the engines %.2f ms%n",
+                        pollute ? "polluted" : "clean", answer ? ", answers written" : "", round + 1,
+                        result.size() / (double) seconds, cpu / 1e6 / result.size(),
+                        (engineCpu(meters) - enginesBefore) * 1e3 / result.size());
             }
         }
         System.exit(0);
+    }
+
+    /** Seconds of CPU the engines took so far ({@code enhancer.engine.cpu}). */
+    private static double engineCpu(SimpleMeterRegistry meters) {
+        return meters.find("enhancer.engine.cpu").timers().stream()
+                .mapToDouble(t -> t.totalTime(java.util.concurrent.TimeUnit.SECONDS)).sum();
     }
 
     /** HashMaps with keys of every class: puts, gets and misses. */
