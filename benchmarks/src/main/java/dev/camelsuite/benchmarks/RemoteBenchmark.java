@@ -489,6 +489,7 @@ public final class RemoteBenchmark {
     static final class RawJmsContender implements Contender {
         private static final AtomicInteger QUEUES = new AtomicInteger();
         private final Connection connection;
+        private final Connection workers;
         private final Session sendSession;
         private final MessageProducer sender;
         private final Queue replies;
@@ -496,17 +497,27 @@ public final class RemoteBenchmark {
         private final AtomicLong ids = new AtomicLong();
 
         RawJmsContender(String url) throws Exception {
-            String queue = "bench.raw." + QUEUES.incrementAndGet();
-            connection = factory(url).createConnection();
+            this(factory(url).createConnection(), null, ENGINE, "bench.raw." + QUEUES.incrementAndGet());
+        }
+
+        /**
+         * The caller on {@code connection}, its two worker sessions on {@code workers} (null: the same connection),
+         * running {@code engine}.
+         */
+        RawJmsContender(Connection connection, Connection workers, EnhancementEngine engine, String queue)
+                throws Exception {
+            this.connection = connection;
+            this.workers = workers;
+            Connection workerConnection = workers == null ? connection : workers;
             for (int i = 0; i < WORKERS; i++) {
-                Session s = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                Session s = workerConnection.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 MessageProducer replier = s.createProducer(null);
                 replier.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
                 MessageConsumer worker = s.createConsumer(s.createQueue(queue));
                 worker.setMessageListener(m -> {
                     try {
                         ContentItem item = ContentItem.ofText(((TextMessage) m).getText());
-                        ENGINE.computeEnhancements(item);
+                        engine.computeEnhancements(item);
                         TextMessage reply = s.createTextMessage(ContentItemJson.toJson(item));
                         reply.setStringProperty("id", m.getStringProperty("id"));
                         replier.send(m.getJMSReplyTo(), reply);
@@ -515,6 +526,7 @@ public final class RemoteBenchmark {
                     }
                 });
             }
+            workerConnection.start();
             sendSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             sender = sendSession.createProducer(sendSession.createQueue(queue));
             sender.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
@@ -558,6 +570,9 @@ public final class RemoteBenchmark {
         @Override
         public void close() throws Exception {
             connection.close();
+            if (workers != null) {
+                workers.close();
+            }
         }
     }
 }

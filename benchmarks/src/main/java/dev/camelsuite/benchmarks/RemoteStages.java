@@ -10,23 +10,18 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.content.ContentItemJson;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
-import jakarta.jms.DeliveryMode;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageListener;
 import jakarta.jms.MessageProducer;
-import jakarta.jms.Queue;
 import jakarta.jms.Session;
-import jakarta.jms.TextMessage;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
@@ -133,7 +128,10 @@ public final class RemoteStages {
         }
         String url = "tcp://127.0.0.1:" + port;
         Process broker = RemoteBenchmark.startBroker(port);
-        try (Enhancer enhancer = new Enhancer(url); Raw raw = new Raw(url)) {
+        try (Enhancer enhancer = new Enhancer(url);
+             RemoteBenchmark.Contender raw = new RemoteBenchmark.RawJmsContender(
+                     stamping(new ActiveMQConnectionFactory(url), true).createConnection(),
+                     stamping(new ActiveMQConnectionFactory(url), false).createConnection(), ENGINE, "stages.raw")) {
             RemoteBenchmark.Contender[] contenders = { enhancer, raw };
             for (RemoteBenchmark.Contender c : contenders) {
                 run(c, 10_000, null);
@@ -239,80 +237,6 @@ public final class RemoteStages {
         @Override
         public void close() throws Exception {
             context.close();
-        }
-    }
-
-    /** {@link RemoteBenchmark.RawJmsContender}'s request/reply, on a stamping connection, with the stamping engine. */
-    static final class Raw implements RemoteBenchmark.Contender {
-        private final Connection connection;
-        private final Session sendSession;
-        private final MessageProducer sender;
-        private final Queue replies;
-        private final Map<String, CompletableFuture<ContentItem>> pending = new ConcurrentHashMap<>();
-        private final AtomicLong ids = new AtomicLong();
-
-        Raw(String url) throws Exception {
-            String queue = "stages.raw";
-            connection = stamping(new ActiveMQConnectionFactory(url), true).createConnection();
-            Connection workers = stamping(new ActiveMQConnectionFactory(url), false).createConnection();
-            for (int i = 0; i < RemoteBenchmark.WORKERS; i++) {
-                Session s = workers.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                MessageProducer replier = s.createProducer(null);
-                replier.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-                s.createConsumer(s.createQueue(queue)).setMessageListener(m -> {
-                    try {
-                        ContentItem item = ContentItem.ofText(((TextMessage) m).getText());
-                        ENGINE.computeEnhancements(item);
-                        TextMessage reply = s.createTextMessage(ContentItemJson.toJson(item));
-                        reply.setStringProperty("id", m.getStringProperty("id"));
-                        replier.send(m.getJMSReplyTo(), reply);
-                    } catch (Exception e) {
-                        e.printStackTrace();
-                    }
-                });
-            }
-            workers.start();
-            sendSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            sender = sendSession.createProducer(sendSession.createQueue(queue));
-            sender.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-            Session replySession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            replies = replySession.createQueue(queue + ".replies");
-            replySession.createConsumer(replies).setMessageListener(m -> {
-                try {
-                    ContentItem item = ContentItemJson.fromJson(((TextMessage) m).getText());
-                    CompletableFuture<ContentItem> done = pending.remove(m.getStringProperty("id"));
-                    if (done != null) {
-                        done.complete(item);
-                    }
-                } catch (Exception e) {
-                    e.printStackTrace();
-                }
-            });
-            connection.start();
-        }
-
-        @Override
-        public String name() {
-            return "raw JMS";
-        }
-
-        @Override
-        public CompletableFuture<?> send(String text) throws Exception {
-            String id = Long.toString(ids.incrementAndGet());
-            CompletableFuture<ContentItem> reply = new CompletableFuture<>();
-            pending.put(id, reply);
-            synchronized (sendSession) {
-                TextMessage m = sendSession.createTextMessage(text);
-                m.setStringProperty("id", id);
-                m.setJMSReplyTo(replies);
-                sender.send(m);
-            }
-            return reply;
-        }
-
-        @Override
-        public void close() throws Exception {
-            connection.close();
         }
     }
 
