@@ -201,7 +201,7 @@ public final class EnhancementJob {
             }
         }
         long began = System.nanoTime();
-        EngineCall.Outcome outcome = EngineCall.run(engines[i], node, item, cancellation);
+        EngineCall.Outcome outcome = EngineCall.run(engines[i], node, item, cancellation, manager.measuresCpuTime());
         long took = System.nanoTime() - began;
         int[] next = completeNode(i, outcome.status(), outcome.message(), outcome.cause(), took, outcome.cpuNanos());
         if (next == null) {
@@ -220,12 +220,11 @@ public final class EnhancementJob {
      * Records a node's outcome if this caller still owns it. Answers null when it does not (the node was already
      * ended), else the nodes that became ready, already marked running. Ends the job when nothing runs any more.
      */
-    private int[] completeNode(int i, ExecutionStatus status, String message, Throwable cause, long nanos,
-                               long cpuNanos) {
+    private int[] completeNode(int i, ExecutionStatus status, String message, Throwable cause, long nanos, long cpu) {
         int[] ready;
         boolean end;
         synchronized (this) {
-            ready = recordOutcome(i, status, message, cause, nanos, cpuNanos);
+            ready = recordOutcome(i, status, message, cause, nanos, cpu);
             end = ready != null && running == 0;
         }
         if (end) {

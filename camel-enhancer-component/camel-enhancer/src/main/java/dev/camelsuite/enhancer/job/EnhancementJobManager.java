@@ -11,6 +11,7 @@ import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.camel.CamelContext;
 import org.apache.camel.support.service.ServiceSupport;
 
@@ -24,6 +25,8 @@ public class EnhancementJobManager extends ServiceSupport {
     private ExecutorService executorService;
     private boolean shutdownExecutor;
     private ScheduledExecutorService timer;
+    /** Whether engines' CPU time is measured: only where meters record it (a MeterRegistry in the registry). */
+    private volatile boolean cpuTimes;
 
     /**
      * @param camelContext    the context whose executor service manager makes the pools
@@ -41,6 +44,13 @@ public class EnhancementJobManager extends ServiceSupport {
             shutdownExecutor = true;
         }
         timer = camelContext.getExecutorServiceManager().newSingleThreadScheduledExecutor(this, "EnhancerTimeouts");
+        // two reads of the thread's CPU clock per engine (about half a microsecond each): only when they are recorded
+        cpuTimes = !camelContext.getRegistry().findByType(MeterRegistry.class).isEmpty();
+    }
+
+    /** Whether the jobs measure each engine's CPU time (see {@code ChainMetrics}). */
+    boolean measuresCpuTime() {
+        return cpuTimes;
     }
 
     @Override
