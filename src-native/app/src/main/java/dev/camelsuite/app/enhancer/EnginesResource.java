@@ -40,13 +40,7 @@ public class EnginesResource {
     @Needs(Role.READER)
     @GET
     public Response describe() {
-        if (EnhancerPage.isAskedFor(headers.getRequestHeader(HttpHeaders.ACCEPT))) {
-            return EnhancerPage.page();
-        }
-        return EnhancerResource.rdf(EnhancerDescription.describe(publicUrl.of(request) + "/enhancer",
-                        requests.chainNames(), EnhancementRequests.DEFAULT_CHAIN, requests.engineNames()),
-                RdfNegotiation.choose(uriInfo.getQueryParameters().getFirst("rdfFormat"),
-                        headers.getRequestHeader(HttpHeaders.ACCEPT)));
+        return EnhancerResource.description(requests, publicUrl.of(request) + "/enhancer", headers, uriInfo);
     }
 
     @Needs(Role.WRITER)

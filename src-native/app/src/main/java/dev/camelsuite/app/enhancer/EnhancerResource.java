@@ -53,11 +53,7 @@ public class EnhancerResource {
     @Needs(Role.READER)
     @GET
     public Response describe() {
-        if (EnhancerPage.isAskedFor(headers.getRequestHeader(HttpHeaders.ACCEPT))) {
-            return EnhancerPage.page();
-        }
-        return rdf(EnhancerDescription.describe(base(), requests.chainNames(), EnhancementRequests.DEFAULT_CHAIN,
-                requests.engineNames()));
+        return description(requests, base(), headers, uriInfo);
     }
 
     @Needs(Role.READER)
@@ -159,6 +155,19 @@ public class EnhancerResource {
 
     private Response rdf(Model model) {
         return rdf(model, RdfNegotiation.choose(uriInfo.getQueryParameters().getFirst("rdfFormat"),
+                headers.getRequestHeader(HttpHeaders.ACCEPT)));
+    }
+
+    /**
+     * The enhancer as {@code GET /enhancer} and {@code GET /engines} answer it: the enhancer page for a browser, else
+     * its chains and engines in RDF, in the format asked for.
+     */
+    static Response description(EnhancementRequests requests, String base, HttpHeaders headers, UriInfo uriInfo) {
+        if (EnhancerPage.isAskedFor(headers.getRequestHeader(HttpHeaders.ACCEPT))) {
+            return EnhancerPage.page();
+        }
+        return rdf(EnhancerDescription.describe(base, requests.chainNames(), EnhancementRequests.DEFAULT_CHAIN,
+                requests.engineNames()), RdfNegotiation.choose(uriInfo.getQueryParameters().getFirst("rdfFormat"),
                 headers.getRequestHeader(HttpHeaders.ACCEPT)));
     }
 
