@@ -160,6 +160,30 @@ class NetworkProbeTest {
     }
 
     @Test
+    void aConnectionUpgradedToHttp2IsNotCutOffByTheRequestHeadTimeout() throws Exception {
+        // Java's client upgrades a plain connection to HTTP/2 (h2c) with its first request without a body; the
+        // connection then carries HTTP/2 frames, busy, for longer than the head timeout (2 s in tests)
+        given().auth().preemptive().basic(SignedIn.READER, SignedIn.READER_PASSWORD).when().get("/workflow_templates")
+                .then().statusCode(200);
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+        HttpRequest templates = HttpRequest.newBuilder(URI.create("http://localhost:" + RestAssured.port
+                                                                  + "/workflow_templates"))
+                .header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString(
+                        (SignedIn.READER + ":" + SignedIn.READER_PASSWORD).getBytes(StandardCharsets.UTF_8)))
+                .build();
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(4);
+        int answered = 0;
+        while (System.nanoTime() < until) {
+            HttpResponse<String> answer = client.send(templates, HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode()).isEqualTo(200);
+            assertThat(answer.version()).isEqualTo(HttpClient.Version.HTTP_2);
+            answered++;
+            Thread.sleep(100);
+        }
+        assertThat(answered).isGreaterThan(20);
+    }
+
+    @Test
     void theHostHeaderChangesNoLink() {
         String id = "druid:host" + UUID.randomUUID().toString().substring(0, 6);
         given().header("Host", "evil.example").queryParam("version", 1)

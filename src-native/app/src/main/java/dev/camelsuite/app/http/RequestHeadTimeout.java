@@ -36,7 +36,8 @@ import org.jboss.logging.Logger;
  * <p>
  * The timer is put into every connection the listening socket accepts; the listening socket is found from the first
  * request that arrives, so the application sends one request to itself when its HTTP server has started. HTTP/2
- * connections are left to Netty's own HTTP/2 limits.
+ * connections are left to Netty's own HTTP/2 limits, those upgraded from HTTP/1.1 (h2c) too: their timer leaves them
+ * with their first HTTP/2 request.
  */
 @ApplicationScoped
 public class RequestHeadTimeout {
@@ -86,7 +87,13 @@ public class RequestHeadTimeout {
     }
 
     private void headArrived(RoutingContext request) {
-        if (request.request().version() != HttpVersion.HTTP_2
+        if (request.request().version() == HttpVersion.HTTP_2
+            && request.request().connection() instanceof ConnectionBase connection
+            && connection.channel().pipeline().get(TIMER) instanceof Timer timer) {
+            // a connection upgraded to HTTP/2 (h2c): from here HTTP/2's own limits hold; its frames never reach this
+            // handler as heads, so a timer left in place would close the busy connection when it runs out
+            timer.leave(connection.channel());
+        } else if (request.request().version() != HttpVersion.HTTP_2
             && request.request().connection() instanceof ConnectionBase connection) {
             Channel channel = connection.channel();
             Channel server = channel.parent();
@@ -176,6 +183,16 @@ public class RequestHeadTimeout {
 
         void answered() {
             onLoop(() -> betweenRequests = true);
+        }
+
+        /** Stops timing and leaves the connection's pipeline. */
+        void leave(Channel channel) {
+            onLoop(() -> {
+                stop();
+                if (channel.pipeline().get(TIMER) == this) {
+                    channel.pipeline().remove(this);
+                }
+            });
         }
 
         private void onLoop(Runnable task) {
