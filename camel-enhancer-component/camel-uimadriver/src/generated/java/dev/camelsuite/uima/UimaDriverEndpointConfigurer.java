@@ -23,19 +23,31 @@ public class UimaDriverEndpointConfigurer extends PropertyConfigurerSupport impl
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         UimaDriverEndpoint target = (UimaDriverEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "bridgeerrorhandler":
+        case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
         case "caspoolsize":
         case "casPoolSize": target.setCasPoolSize(property(camelContext, int.class, value)); return true;
         case "childannotations":
         case "childAnnotations": target.setChildAnnotations(property(camelContext, boolean.class, value)); return true;
+        case "concurrentconsumers":
+        case "concurrentConsumers": target.setConcurrentConsumers(property(camelContext, int.class, value)); return true;
         case "cpctimeout":
         case "cpcTimeout": target.setCpcTimeout(property(camelContext, long.class, value)); return true;
+        case "descriptor": target.setDescriptor(property(camelContext, java.lang.String.class, value)); return true;
+        case "exceptionhandler":
+        case "exceptionHandler": target.setExceptionHandler(property(camelContext, org.apache.camel.spi.ExceptionHandler.class, value)); return true;
+        case "exchangepattern":
+        case "exchangePattern": target.setExchangePattern(property(camelContext, org.apache.camel.ExchangePattern.class, value)); return true;
         case "getmetatimeout":
         case "getMetaTimeout": target.setGetMetaTimeout(property(camelContext, long.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
+        case "maxcassize":
+        case "maxCasSize": target.setMaxCasSize(property(camelContext, int.class, value)); return true;
         case "maxwaiting":
         case "maxWaiting": target.setMaxWaiting(property(camelContext, int.class, value)); return true;
         case "password": target.setPassword(property(camelContext, java.lang.String.class, value)); return true;
+        case "prefetch": target.setPrefetch(property(camelContext, int.class, value)); return true;
         case "queue": target.setQueue(property(camelContext, java.lang.String.class, value)); return true;
         case "targetserviceid":
         case "targetServiceId": target.setTargetServiceId(property(camelContext, java.lang.String.class, value)); return true;
@@ -49,19 +61,31 @@ public class UimaDriverEndpointConfigurer extends PropertyConfigurerSupport impl
     @Override
     public Class<?> getOptionType(String name, boolean ignoreCase) {
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "bridgeerrorhandler":
+        case "bridgeErrorHandler": return boolean.class;
         case "caspoolsize":
         case "casPoolSize": return int.class;
         case "childannotations":
         case "childAnnotations": return boolean.class;
+        case "concurrentconsumers":
+        case "concurrentConsumers": return int.class;
         case "cpctimeout":
         case "cpcTimeout": return long.class;
+        case "descriptor": return java.lang.String.class;
+        case "exceptionhandler":
+        case "exceptionHandler": return org.apache.camel.spi.ExceptionHandler.class;
+        case "exchangepattern":
+        case "exchangePattern": return org.apache.camel.ExchangePattern.class;
         case "getmetatimeout":
         case "getMetaTimeout": return long.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
+        case "maxcassize":
+        case "maxCasSize": return int.class;
         case "maxwaiting":
         case "maxWaiting": return int.class;
         case "password": return java.lang.String.class;
+        case "prefetch": return int.class;
         case "queue": return java.lang.String.class;
         case "targetserviceid":
         case "targetServiceId": return java.lang.String.class;
@@ -76,19 +100,31 @@ public class UimaDriverEndpointConfigurer extends PropertyConfigurerSupport impl
     public Object getOptionValue(Object obj, String name, boolean ignoreCase) {
         UimaDriverEndpoint target = (UimaDriverEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "bridgeerrorhandler":
+        case "bridgeErrorHandler": return target.isBridgeErrorHandler();
         case "caspoolsize":
         case "casPoolSize": return target.getCasPoolSize();
         case "childannotations":
         case "childAnnotations": return target.isChildAnnotations();
+        case "concurrentconsumers":
+        case "concurrentConsumers": return target.getConcurrentConsumers();
         case "cpctimeout":
         case "cpcTimeout": return target.getCpcTimeout();
+        case "descriptor": return target.getDescriptor();
+        case "exceptionhandler":
+        case "exceptionHandler": return target.getExceptionHandler();
+        case "exchangepattern":
+        case "exchangePattern": return target.getExchangePattern();
         case "getmetatimeout":
         case "getMetaTimeout": return target.getGetMetaTimeout();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
+        case "maxcassize":
+        case "maxCasSize": return target.getMaxCasSize();
         case "maxwaiting":
         case "maxWaiting": return target.getMaxWaiting();
         case "password": return target.getPassword();
+        case "prefetch": return target.getPrefetch();
         case "queue": return target.getQueue();
         case "targetserviceid":
         case "targetServiceId": return target.getTargetServiceId();

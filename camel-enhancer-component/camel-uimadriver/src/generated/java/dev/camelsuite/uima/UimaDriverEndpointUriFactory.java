@@ -23,15 +23,22 @@ public class UimaDriverEndpointUriFactory extends org.apache.camel.support.compo
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(12);
+        Set<String> props = new HashSet<>(19);
+        props.add("bridgeErrorHandler");
         props.add("brokerURL");
         props.add("casPoolSize");
         props.add("childAnnotations");
+        props.add("concurrentConsumers");
         props.add("cpcTimeout");
+        props.add("descriptor");
+        props.add("exceptionHandler");
+        props.add("exchangePattern");
         props.add("getMetaTimeout");
         props.add("lazyStartProducer");
+        props.add("maxCasSize");
         props.add("maxWaiting");
         props.add("password");
+        props.add("prefetch");
         props.add("queue");
         props.add("targetServiceId");
         props.add("timeout");

@@ -17,6 +17,14 @@ final class UimaAsProtocol {
     static final String TARGET_SERVICE_ID = "TargetServiceId";
     static final String REMOVE_ENDPOINT = "RemoveEndpoint";
     static final String SERIALIZATION = "Serialization";
+    static final String ACCEPTS_DELTA_CAS = "AcceptsDeltaCas";
+    static final String SENT_DELTA_CAS = "SentDeltaCas";
+    static final String SERVER_IP = "ServerIP";
+    static final String PROCESS_PID = "ProcessPID";
+    static final String TIME_TO_DESERIALIZE = "TimeToDeserializeCAS";
+    static final String TIME_TO_SERIALIZE = "TimeToSerializeCAS";
+    static final String TIME_IN_PROCESS = "TimeInProcessCAS";
+    static final String IDLE_TIME = "IdleTime";
 
     // message types
     static final int REQUEST = 3000;
@@ -35,6 +43,9 @@ final class UimaAsProtocol {
     static final int EXCEPTION = 1003;
     static final int NONE = 1005;
     static final int BINARY = 1006;
+
+    // what a GetMeta reply says the service reads besides XMI: the binary CAS of the same type system
+    static final int BINARY_SERIALIZATION = 0x01000001;
 
     /** Timing properties a service may put on a Process reply, in nanoseconds, by the name the route sees. */
     static final String[][] TIMINGS = {

@@ -25,7 +25,8 @@ public class UimaDriverComponent extends DefaultComponent {
     private static final Map<String, String> SEED_SPELLINGS = Map.of("CasPoolSize", "casPoolSize", "Timeout", "timeout");
 
     private static final String OPTIONS = "queue, casPoolSize, timeout, getMetaTimeout, cpcTimeout, targetServiceId,"
-                                          + " childAnnotations, userName, password";
+                                          + " childAnnotations, descriptor, concurrentConsumers, prefetch, maxCasSize,"
+                                          + " userName, password";
 
     @Override
     protected Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters) throws Exception {
@@ -54,7 +55,8 @@ public class UimaDriverComponent extends DefaultComponent {
 
     /** A number option that is not a number gets the same message as a number out of range, naming the option. */
     private static void checkNumbers(Map<String, Object> parameters) {
-        for (String name : new String[] { "casPoolSize", "timeout", "getMetaTimeout", "cpcTimeout" }) {
+        for (String name : new String[] { "casPoolSize", "timeout", "getMetaTimeout", "cpcTimeout",
+            "concurrentConsumers", "prefetch", "maxCasSize" }) {
             Object value = parameters.get(name);
             if (value instanceof String text && !text.startsWith("{{") && !text.startsWith("#")) {
                 try {
@@ -63,8 +65,9 @@ public class UimaDriverComponent extends DefaultComponent {
                     String seed = SEED_SPELLINGS.entrySet().stream().filter(en -> en.getValue().equals(name))
                             .map(en -> " (" + en.getKey() + ")").findFirst().orElse("");
                     throw new IllegalArgumentException("Option " + name + seed + " must be a whole number"
-                                                       + (name.equals("casPoolSize") ? " larger than zero"
-                                                               : " of milliseconds")
+                                                       + (name.equals("casPoolSize") || name.equals("concurrentConsumers")
+                                                               ? " larger than zero"
+                                                               : name.endsWith("imeout") ? " of milliseconds" : "")
                                                        + ", not " + text);
                 }
             }

@@ -5,7 +5,9 @@ import org.apache.camel.spi.Metadata;
 /** Headers of the {@code uimadriver:} component. */
 public final class UimaDriverConstants {
 
-    @Metadata(description = "The CAS reference id the request was sent with (out).", javaType = "String")
+    @Metadata(description = "The CAS reference id the request was sent with (producer: out; consumer: the client's id"
+                            + " of the CAS the route serves, in).",
+              javaType = "String")
     public static final String CAS_REFERENCE_ID = "CamelUimaCasReferenceId";
     @Metadata(description = "How many child CASes a CAS multiplier in the service produced for this document (out).",
               javaType = "Integer")
@@ -27,6 +29,12 @@ public final class UimaDriverConstants {
                             + " when the service answers, within cpcTimeout (in).",
               javaType = "Boolean")
     public static final String COLLECTION_PROCESS_COMPLETE = "CamelUimaCollectionProcessComplete";
+
+    /**
+     * The exchange property holding the CAS a served route works on (consumer): the body starts as this CAS, and
+     * whatever is in it when the route ends goes back to the client, whatever the body has become.
+     */
+    public static final String CAS = "CamelUimaCas";
 
     private UimaDriverConstants() {
     }

@@ -12,10 +12,11 @@ import org.apache.camel.support.DefaultEndpoint;
 
 /**
  * Sends the message body, as a CAS's document text, to a UIMA AS 2.x service and puts the analysed CAS in the
- * exchange. The successor of the UIMA AS Camel driver: its URIs work as written.
+ * exchange (producer); serves a route as a UIMA AS 2.x service to stock UIMA AS clients (consumer). The successor of
+ * the UIMA AS Camel driver: its URIs work as written.
  */
 @UriEndpoint(firstVersion = "1.0.0", scheme = "uimadriver", title = "UIMA AS Driver", syntax = "uimadriver:brokerURL",
-             producerOnly = true, category = { Category.AI, Category.MESSAGING },
+             category = { Category.AI, Category.MESSAGING },
              headersClass = UimaDriverConstants.class)
 public class UimaDriverEndpoint extends DefaultEndpoint {
 
@@ -26,26 +27,46 @@ public class UimaDriverEndpoint extends DefaultEndpoint {
     @UriParam(description = "The service's input queue")
     @Metadata(required = true)
     private String queue;
-    @UriParam(description = "How many documents may be in the service at once (the client's CAS pool); more wait, holding"
+    @UriParam(label = "consumer", description = "The analysis engine or type system descriptor of the service this"
+                                                + " route is (classpath:, file: or a class path resource): GetMeta"
+                                                + " answers with its metadata, and every CAS has its type system")
+    private String descriptor;
+    @UriParam(label = "consumer", description = "How many requests the route serves at once: each instance has a JMS"
+                                                + " session and a CAS of its own, as the instances of a stock service",
+              defaultValue = "1")
+    private int concurrentConsumers = 1;
+    @UriParam(label = "consumer", description = "Requests the broker hands each instance ahead of time; 0, the"
+                                                + " stock service's default, gives each request to the first free"
+                                                + " instance of any process serving the queue",
+              defaultValue = "0")
+    private int prefetch;
+    @UriParam(label = "consumer", description = "The largest CAS a request may carry, in characters of XMI or bytes"
+                                                + " of a binary CAS; a larger one is answered with an error naming"
+                                                + " this option",
+              defaultValue = "33554432")
+    private int maxCasSize = 32 * 1024 * 1024;
+    @UriParam(label = "producer", description = "How many documents may be in the service at once (the client's CAS pool); more wait, holding"
                             + " no thread. Also accepted as CasPoolSize.",
               defaultValue = "1")
     private int casPoolSize = 1;
-    @UriParam(description = "Documents that may wait for a CAS; one more fails at once with RejectedExecutionException"
+    @UriParam(label = "producer", description = "Documents that may wait for a CAS; one more fails at once with RejectedExecutionException"
                             + " naming this option.", defaultValue = "1000")
     private int maxWaiting = 1000;
-    @UriParam(description = "Milliseconds to wait for the analysed CAS, counted from the exchange's arrival (the wait"
+    @UriParam(label = "producer", description = "Milliseconds to wait for the analysed CAS, counted from the exchange's arrival (the wait"
                             + " for a CAS included); 0 for no limit. Also accepted as Timeout.",
               defaultValue = "60000", javaType = "long")
     private long timeout = 60_000;
-    @UriParam(description = "Milliseconds the producer waits, when it starts, for the service to answer GetMeta",
+    @UriParam(label = "producer", description = "Milliseconds the producer waits, when it starts, for the service to answer GetMeta",
               defaultValue = "60000", javaType = "long")
     private long getMetaTimeout = 60_000;
-    @UriParam(description = "Milliseconds to wait for the answer to Collection Process Complete, 0 for no limit",
+    @UriParam(description = "Milliseconds to wait for the answer to Collection Process Complete, 0 for no limit"
+                            + " (producer); the longest a served route holds that answer back for the requests before"
+                            + " it (consumer)",
               defaultValue = "60000", javaType = "long")
     private long cpcTimeout = 60_000;
-    @UriParam(description = "Send every document to this service instance only (its id, by default ip:pid)")
+    @UriParam(label = "producer", description = "Send every document to this service instance only (its id, by default ip:pid)")
     private String targetServiceId;
-    @UriParam(description = "Put the annotations of the child CASes a CAS multiplier produces in the result (they are"
+    @UriParam(label = "producer", description = "Put the annotations of the child CASes a CAS multiplier produces in the result (they are"
                             + " always counted)",
               defaultValue = "false")
     private boolean childAnnotations;
@@ -67,9 +88,16 @@ public class UimaDriverEndpoint extends DefaultEndpoint {
     }
 
     @Override
-    public Consumer createConsumer(Processor processor) {
-        throw new UnsupportedOperationException("The uimadriver: endpoint " + getEndpointUri()
-                                                + " only sends documents; it has no consumer");
+    public Consumer createConsumer(Processor processor) throws Exception {
+        if (descriptor == null || descriptor.isBlank()) {
+            throw new IllegalArgumentException("Option descriptor is required to serve a route as a UIMA AS service:"
+                                               + " its analysis engine or type system descriptor, e.g."
+                                               + " from(\"uimadriver:tcp://localhost:61616?queue=RoomNumberQueue"
+                                               + "&descriptor=classpath:RoomNumberAnnotator.xml\")");
+        }
+        UimaDriverConsumer consumer = new UimaDriverConsumer(this, processor);
+        configureConsumer(consumer);
+        return consumer;
     }
 
     /** Checks the options; a bad value names its option (the original driver fell back to defaults silently). */
@@ -92,6 +120,16 @@ public class UimaDriverEndpoint extends DefaultEndpoint {
         if (getMetaTimeout <= 0) {
             throw new IllegalArgumentException("Option getMetaTimeout must be more than zero milliseconds, not "
                                                + getMetaTimeout);
+        }
+        if (concurrentConsumers <= 0) {
+            throw new IllegalArgumentException("Option concurrentConsumers must be an integer larger than zero, not "
+                                               + concurrentConsumers);
+        }
+        if (prefetch < 0) {
+            throw new IllegalArgumentException("Option prefetch must be zero or more, not " + prefetch);
+        }
+        if (maxCasSize <= 0) {
+            throw new IllegalArgumentException("Option maxCasSize must be more than zero, not " + maxCasSize);
         }
         if (cpcTimeout < 0) {
             throw new IllegalArgumentException("Option cpcTimeout must be zero (no limit) or more milliseconds, not "
@@ -174,6 +212,38 @@ public class UimaDriverEndpoint extends DefaultEndpoint {
 
     public void setChildAnnotations(boolean childAnnotations) {
         this.childAnnotations = childAnnotations;
+    }
+
+    public String getDescriptor() {
+        return descriptor;
+    }
+
+    public void setDescriptor(String descriptor) {
+        this.descriptor = descriptor;
+    }
+
+    public int getConcurrentConsumers() {
+        return concurrentConsumers;
+    }
+
+    public void setConcurrentConsumers(int concurrentConsumers) {
+        this.concurrentConsumers = concurrentConsumers;
+    }
+
+    public int getPrefetch() {
+        return prefetch;
+    }
+
+    public void setPrefetch(int prefetch) {
+        this.prefetch = prefetch;
+    }
+
+    public int getMaxCasSize() {
+        return maxCasSize;
+    }
+
+    public void setMaxCasSize(int maxCasSize) {
+        this.maxCasSize = maxCasSize;
     }
 
     public String getUserName() {

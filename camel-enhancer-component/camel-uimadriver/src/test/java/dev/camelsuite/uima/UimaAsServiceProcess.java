@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 final class UimaAsServiceProcess implements AutoCloseable {
 
     /** What UIMA AS 2.x needs opened on Java 17. */
-    private static final List<String> ADD_OPENS = List.of("java.base/java.util", "java.base/java.lang",
+    static final List<String> ADD_OPENS = List.of("java.base/java.util", "java.base/java.lang",
             "java.base/java.lang.reflect", "java.base/java.text", "java.base/java.io", "java.base/java.util.concurrent",
             "java.base/java.net", "java.base/javax.security.auth", "java.desktop/java.awt.font");
 

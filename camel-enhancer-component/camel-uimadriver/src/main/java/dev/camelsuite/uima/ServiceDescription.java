@@ -1,0 +1,115 @@
+package dev.camelsuite.uima;
+
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.apache.camel.CamelContext;
+import org.apache.camel.support.ResourceHelper;
+import org.apache.uima.UIMAFramework;
+import org.apache.uima.analysis_engine.AnalysisEngineDescription;
+import org.apache.uima.cas.CAS;
+import org.apache.uima.resource.ResourceInitializationException;
+import org.apache.uima.resource.metadata.OperationalProperties;
+import org.apache.uima.resource.metadata.ProcessingResourceMetaData;
+import org.apache.uima.resource.metadata.TypeSystemDescription;
+import org.apache.uima.resource.metadata.impl.OperationalProperties_impl;
+import org.apache.uima.resource.metadata.impl.ProcessingResourceMetaData_impl;
+import org.apache.uima.util.CasCreationUtils;
+import org.apache.uima.util.XMLInputSource;
+
+/**
+ * What a route served as a UIMA AS service says about itself in its GetMeta reply, read from the descriptor the
+ * consumer's {@code descriptor} option names: an analysis engine descriptor (its name, capabilities and operational
+ * properties, the type system of all its delegates merged) or a bare type system descriptor. Imports are resolved
+ * here, once, so that clients receive the type system whole, as a stock service sends it.
+ */
+final class ServiceDescription {
+
+    private final ProcessingResourceMetaData metadata;
+    private final String metadataXml;
+
+    private ServiceDescription(ProcessingResourceMetaData metadata, String metadataXml) {
+        this.metadata = metadata;
+        this.metadataXml = metadataXml;
+    }
+
+    /**
+     * Reads the descriptor at {@code location} ({@code classpath:}, {@code file:} or a bare class path resource).
+     *
+     * @throws IllegalArgumentException naming the option when the descriptor is missing or is neither kind
+     */
+    static ServiceDescription load(CamelContext context, String location) {
+        Object specifier;
+        try (InputStream in = ResourceHelper.resolveMandatoryResourceAsInputStream(context, location)) {
+            specifier = UIMAFramework.getXMLParser().parse(new XMLInputSource(in, null));
+        } catch (Exception e) {
+            throw new IllegalArgumentException("Option descriptor: cannot read the descriptor " + location + ": "
+                                               + e.getMessage(), e);
+        }
+        try {
+            ProcessingResourceMetaData metadata;
+            if (specifier instanceof AnalysisEngineDescription engine) {
+                metadata = ofEngine(engine);
+            } else if (specifier instanceof TypeSystemDescription types) {
+                metadata = ofTypeSystem(types, location);
+            } else {
+                throw new IllegalArgumentException("Option descriptor: " + location + " is a "
+                                                   + specifier.getClass().getSimpleName()
+                                                   + ", not an analysis engine or type system descriptor");
+            }
+            ByteArrayOutputStream xml = new ByteArrayOutputStream();
+            metadata.toXML(xml);
+            return new ServiceDescription(metadata, xml.toString(StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalArgumentException("Option descriptor: the descriptor " + location + " cannot be used: "
+                                               + e.getMessage(), e);
+        }
+    }
+
+    private static ProcessingResourceMetaData ofEngine(AnalysisEngineDescription engine) throws Exception {
+        ProcessingResourceMetaData metadata = (ProcessingResourceMetaData) engine.getAnalysisEngineMetaData().clone();
+        metadata.setTypeSystem(CasCreationUtils.mergeDelegateAnalysisEngineTypeSystems(engine));
+        metadata.setTypePriorities(CasCreationUtils.mergeDelegateAnalysisEngineTypePriorities(engine));
+        metadata.setFsIndexCollection(CasCreationUtils.mergeDelegateAnalysisEngineFsIndexCollections(engine));
+        return metadata;
+    }
+
+    private static ProcessingResourceMetaData ofTypeSystem(TypeSystemDescription types, String location)
+            throws Exception {
+        ProcessingResourceMetaData metadata = new ProcessingResourceMetaData_impl();
+        metadata.setName(types.getName() != null && !types.getName().isBlank() ? types.getName() : location);
+        metadata.setDescription(types.getDescription());
+        metadata.setVersion(types.getVersion());
+        metadata.setTypeSystem(CasCreationUtils.mergeTypeSystems(List.of(types)));
+        OperationalProperties op = new OperationalProperties_impl();
+        op.setModifiesCas(true);
+        op.setMultipleDeploymentAllowed(true);
+        op.setOutputsNewCASes(false);
+        metadata.setOperationalProperties(op);
+        return metadata;
+    }
+
+    /** A new CAS with the service's type system, type priorities and indexes. */
+    CAS newCas() throws ResourceInitializationException {
+        return CasCreationUtils.createCas(List.of(metadata));
+    }
+
+    /** The {@code <analysisEngineMetaData>} document a GetMeta reply carries. */
+    String metadataXml() {
+        return metadataXml;
+    }
+
+    String name() {
+        return metadata.getName();
+    }
+
+    /** Whether the descriptor says the engine produces new CASes: this consumer serves no CAS multiplier. */
+    boolean outputsNewCases() {
+        OperationalProperties op = metadata.getOperationalProperties();
+        return op != null && op.getOutputsNewCASes();
+    }
+}

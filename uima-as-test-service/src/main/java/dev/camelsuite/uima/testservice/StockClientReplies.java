@@ -1,0 +1,204 @@
+package dev.camelsuite.uima.testservice;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.uima.aae.client.UimaASProcessStatus;
+import org.apache.uima.aae.client.UimaAsBaseCallbackListener;
+import org.apache.uima.aae.client.UimaAsynchronousEngine;
+import org.apache.uima.adapter.jms.client.BaseUIMAAsynchronousEngine_impl;
+import org.apache.uima.cas.CAS;
+import org.apache.uima.cas.Feature;
+import org.apache.uima.cas.Type;
+import org.apache.uima.cas.TypeSystem;
+import org.apache.uima.cas.text.AnnotationFS;
+import org.apache.uima.collection.EntityProcessStatus;
+import org.apache.uima.resource.metadata.ProcessingResourceMetaData;
+import org.apache.uima.resource.metadata.TypeDescription;
+
+/**
+ * Sends documents to a UIMA AS service with the stock UIMA AS 2.10.3 client, as its documentation shows it used, and
+ * writes what came back for each in a form two services' answers can be compared by: one line per document, its
+ * annotations with their types, offsets and features, or the error the client surfaced.
+ *
+ * <pre>
+ * java &lt;add-opens&gt; -cp "$(cat target/service-classpath.txt)" dev.camelsuite.uima.testservice.StockClientReplies \
+ *      brokerURL queue casPoolSize xmi|binary documents outputFile [every]
+ * </pre>
+ *
+ * Document {@code i} is {@code "Document i. "} followed by one of {@link StockClientLoad#documents()}; with
+ * {@code every} &gt; 0, every {@code every}-th document also holds {@link FailingAnnotator#TRIGGER}. After the last
+ * reply the client sends Collection Process Complete. On stdout: {@code META <name> <types>} once the client has
+ * initialised, {@code CPC} when Collection Process Complete was answered, {@code DONE <documents> <errors>} at the
+ * end. Exit status 1 when a document got no answer or the client failed.
+ */
+public final class StockClientReplies {
+
+    private final Map<Integer, String> answers = new ConcurrentHashMap<>();
+    private final Map<String, Integer> sentIds = new ConcurrentHashMap<>();
+    private CountDownLatch remaining;
+
+    private StockClientReplies() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        System.setOut(System.err); // the client prints progress with System.out.println
+        if (args.length < 6) {
+            System.err.println("usage: StockClientReplies brokerURL queue casPoolSize xmi|binary documents outputFile"
+                               + " [every]");
+            System.exit(2);
+        }
+        java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
+        int every = args.length > 6 ? Integer.parseInt(args[6]) : 0;
+        int status = new StockClientReplies().run(protocol, args[0], args[1], Integer.parseInt(args[2]), args[3],
+                Integer.parseInt(args[4]), Path.of(args[5]), every);
+        System.exit(status); // the client leaves non-daemon threads behind
+    }
+
+    private int run(PrintStream protocol, String broker, String queue, int casPoolSize, String serialization,
+            int count, Path output, int every) throws Exception {
+        BaseUIMAAsynchronousEngine_impl client = new BaseUIMAAsynchronousEngine_impl();
+        client.addStatusCallbackListener(new Listener());
+        Map<String, Object> context = new HashMap<>();
+        context.put(UimaAsynchronousEngine.ServerUri, broker);
+        context.put(UimaAsynchronousEngine.ENDPOINT, queue);
+        context.put(UimaAsynchronousEngine.CasPoolSize, casPoolSize);
+        context.put(UimaAsynchronousEngine.Timeout, 30_000);
+        context.put(UimaAsynchronousEngine.GetMetaTimeout, 30_000);
+        context.put(UimaAsynchronousEngine.CpcTimeout, 30_000);
+        context.put(UimaAsynchronousEngine.SerializationStrategy, serialization);
+        client.initialize(context);
+        protocol.println("META " + metadata(client.getMetaData()));
+
+        List<String> documents = StockClientLoad.documents();
+        remaining = new CountDownLatch(count);
+        for (int i = 0; i < count; i++) {
+            CAS cas = client.getCAS(); // waits while every CAS of the pool is in the service
+            cas.setDocumentText(text(i, documents, every));
+            String id = client.sendCAS(cas);
+            sentIds.put(id, i);
+        }
+        boolean all = remaining.await(60, TimeUnit.SECONDS);
+        client.collectionProcessingComplete();
+        protocol.println("CPC");
+
+        TreeMap<Integer, String> sorted = new TreeMap<>(answers);
+        List<String> lines = new ArrayList<>();
+        sorted.forEach((i, answer) -> lines.add(i + " " + answer));
+        Files.write(output, lines, StandardCharsets.UTF_8);
+        long errors = sorted.values().stream().filter(a -> a.startsWith("ERROR")).count();
+        protocol.println("DONE " + sorted.size() + " " + errors);
+        stop(client);
+        return all && sorted.size() == count ? 0 : 1;
+    }
+
+    static String text(int i, List<String> documents, int every) {
+        String text = "Document " + i + ". " + documents.get(i % documents.size());
+        return every > 0 && i % every == every - 1 ? text + " " + FailingAnnotator.TRIGGER : text;
+    }
+
+    /** The service's name and its own types (not UIMA's built-in ones), sorted. */
+    private static String metadata(ProcessingResourceMetaData meta) {
+        List<String> types = new ArrayList<>();
+        if (meta.getTypeSystem() != null) {
+            for (TypeDescription t : meta.getTypeSystem().getTypes()) {
+                types.add(t.getName());
+            }
+        }
+        types.sort(null);
+        return meta.getName() + " " + String.join(",", types);
+    }
+
+    /** The annotations of a CAS in index order, without the document annotation, each with its features. */
+    static String annotations(CAS cas) {
+        StringBuilder out = new StringBuilder();
+        TypeSystem ts = cas.getTypeSystem();
+        Type documentAnnotation = ts.getType(CAS.TYPE_NAME_DOCUMENT_ANNOTATION);
+        for (AnnotationFS a : cas.getAnnotationIndex()) {
+            if (a.getType().equals(documentAnnotation)) {
+                continue;
+            }
+            out.append(a.getType().getName()).append('[').append(a.getBegin()).append(',').append(a.getEnd())
+                    .append(']').append('"').append(a.getCoveredText()).append('"');
+            for (Feature f : a.getType().getFeatures()) {
+                String name = f.getShortName();
+                if (Arrays.asList("sofa", "begin", "end").contains(name)) {
+                    continue;
+                }
+                out.append(' ').append(name).append('=').append(a.getFeatureValueAsString(f));
+            }
+            out.append(';');
+        }
+        return out.toString();
+    }
+
+    private void stop(BaseUIMAAsynchronousEngine_impl client) throws InterruptedException {
+        Thread stopper = new Thread(() -> {
+            try {
+                client.stop();
+            } catch (Exception e) {
+                // ending anyway
+            }
+        }, "stock-client-stop");
+        stopper.setDaemon(true);
+        stopper.start();
+        stopper.join(TimeUnit.SECONDS.toMillis(10));
+    }
+
+    private final class Listener extends UimaAsBaseCallbackListener {
+        @Override
+        public void entityProcessComplete(CAS cas, EntityProcessStatus status) {
+            Integer i = index(cas, status);
+            if (i == null) {
+                System.err.println("StockClientReplies: an answer for no document sent: " + status);
+                return;
+            }
+            String answer;
+            if (status != null && status.isException()) {
+                Exception e = status.getExceptions().get(0);
+                answer = "ERROR " + e.getClass().getSimpleName() + ": " + e.getMessage();
+            } else {
+                answer = annotations(cas);
+            }
+            if (answers.put(i, answer) == null) {
+                remaining.countDown();
+            }
+        }
+
+        private Integer index(CAS cas, EntityProcessStatus status) {
+            if (status instanceof UimaASProcessStatus s && s.getCasReferenceId() != null) {
+                for (int wait = 0; wait < 100; wait++) { // sendCAS may not have returned the id yet
+                    Integer i = sentIds.get(s.getCasReferenceId());
+                    if (i != null) {
+                        return i;
+                    }
+                    try {
+                        Thread.sleep(10);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        break;
+                    }
+                }
+            }
+            String text = cas != null ? cas.getDocumentText() : null;
+            if (text != null && text.startsWith("Document ")) {
+                return Integer.valueOf(text.substring(9, text.indexOf('.')));
+            }
+            return null;
+        }
+    }
+}
