@@ -32,8 +32,14 @@ final class ServedCas {
         return cas;
     }
 
-    /** Reads an XMI request; what the service's type system does not know is kept and sent back as it came. */
+    /**
+     * Reads an XMI request; what the service's type system does not know is kept and sent back as it came. A document
+     * type is refused: its entities could name files or expand a few bytes into gigabytes, and XMI has none.
+     */
     void readXmi(String xmi, boolean acceptsDelta) throws Exception {
+        if (declaresDocumentType(xmi)) {
+            throw new IllegalArgumentException("the XMI declares a document type; a CAS from the wire may declare none");
+        }
         cas.reset();
         binary = false;
         xmiIds = new XmiSerializationSharedData();
@@ -49,6 +55,27 @@ final class ServedCas {
         xmiIds = null;
         Serialization.deserializeCAS(cas, new ByteArrayInputStream(bytes));
         marker = acceptsDelta ? cas.createMarker() : null;
+    }
+
+    /** Whether the prolog (before the first element) holds a document type declaration. */
+    static boolean declaresDocumentType(String xml) {
+        int i = 0;
+        int n = xml.length();
+        while (i < n) {
+            char c = xml.charAt(i);
+            if (Character.isWhitespace(c) || c == '\uFEFF') {
+                i++;
+            } else if (xml.startsWith("<?", i)) {
+                int end = xml.indexOf("?>", i + 2);
+                i = end < 0 ? n : end + 2;
+            } else if (xml.startsWith("<!--", i)) {
+                int end = xml.indexOf("-->", i + 4);
+                i = end < 0 ? n : end + 3;
+            } else {
+                return xml.startsWith("<!", i);
+            }
+        }
+        return false;
     }
 
     boolean isBinary() {

@@ -99,7 +99,7 @@ final class ServiceInstance implements Runnable {
             String malformed = read(m);
             if (malformed != null) {
                 sendError(replyTo, referenceId, malformed);
-                consumer.rejected(m, malformed);
+                consumer.refused(m, malformed);
                 return;
             }
             long deserialized = System.nanoTime();

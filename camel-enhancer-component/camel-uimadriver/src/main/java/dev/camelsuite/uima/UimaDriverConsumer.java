@@ -15,6 +15,7 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
+import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
@@ -127,6 +128,13 @@ public class UimaDriverConsumer extends DefaultConsumer {
     }
 
     private void onConnectionLost(Connection lost, JMSException e) {
+        if (lost instanceof ActiveMQConnection amq && !amq.isTransportFailed() && !amq.isClosed()) {
+            // the broker's answer to an asynchronous send, not a lost connection: most often a reply to a client
+            // whose reply queue went with it
+            LOG.warn("The broker refused a reply on queue {}: {} (a client that went away?)", endpoint.getQueue(),
+                    e.getMessage());
+            return;
+        }
         synchronized (this) {
             if (connection != lost) {
                 return;
@@ -225,16 +233,24 @@ public class UimaDriverConsumer extends DefaultConsumer {
     /** A message that is not a request this service answers: logged, counted, dropped. */
     void rejected(Message m, String why) {
         rejected.incrementAndGet();
-        String id;
-        try {
-            id = m.getJMSMessageID();
-        } catch (JMSException e) {
-            id = "?";
-        }
-        LOG.warn("Dropped message {} on queue {}: {}", id, endpoint.getQueue(), why);
+        LOG.warn("Dropped message {} on queue {}: {}", messageId(m), endpoint.getQueue(), why);
     }
 
-    /** How many messages this consumer dropped as not its protocol's or not readable. */
+    /** A request whose CAS cannot be read: logged, counted, answered with what is wrong. */
+    void refused(Message m, String why) {
+        rejected.incrementAndGet();
+        LOG.warn("Answered request {} on queue {} with an error: {}", messageId(m), endpoint.getQueue(), why);
+    }
+
+    private static String messageId(Message m) {
+        try {
+            return m.getJMSMessageID();
+        } catch (JMSException e) {
+            return "?";
+        }
+    }
+
+    /** How many messages this consumer dropped or refused as not its protocol's or not readable. */
     public long getRejectedCount() {
         return rejected.get();
     }

@@ -63,7 +63,7 @@ class ServedRouteStockClientTest extends CamelTestSupport {
                      + "&descriptor=" + ROOM_NUMBERS)
                         .process(e -> roomNumbers.process(e.getIn().getBody(CAS.class)));
                 from("uimadriver:" + service.brokerUrl() + "?queue=CamelFailingQueue&descriptor=" + ROOM_NUMBERS)
-                        .filter(simple("${body.documentText} contains 'FAIL'"))
+                        .filter(simple("${bodyAs(String)} contains 'FAIL'"))
                         .throwException(new IllegalStateException(DELIBERATE));
             }
         };
