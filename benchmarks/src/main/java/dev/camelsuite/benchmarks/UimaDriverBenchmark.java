@@ -99,7 +99,7 @@ public final class UimaDriverBenchmark {
     }
 
     /** Reads the service JVM's protocol lines until the service is ready; the broker's URL. */
-    private static String awaitService(ChildJvm service) throws InterruptedException {
+    static String awaitService(ChildJvm service) throws InterruptedException {
         String broker = null;
         while (true) {
             String line = service.nextLine(120, TimeUnit.SECONDS);
