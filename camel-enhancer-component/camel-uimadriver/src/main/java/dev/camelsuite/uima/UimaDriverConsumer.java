@@ -87,12 +87,13 @@ public class UimaDriverConsumer extends DefaultConsumer {
             getEndpoint().getCamelContext().getExecutorServiceManager().shutdownNow(reconnects);
             reconnects = null;
         }
-        close(connection);
-        connection = null;
+        // the instances finish the request in hand and answer it before the connection goes
         if (threads != null) {
             getEndpoint().getCamelContext().getExecutorServiceManager().shutdownGraceful(threads);
             threads = null;
         }
+        close(connection);
+        connection = null;
         super.doStop();
     }
 

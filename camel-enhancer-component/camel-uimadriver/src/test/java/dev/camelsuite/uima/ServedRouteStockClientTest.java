@@ -59,9 +59,11 @@ class ServedRouteStockClientTest extends CamelTestSupport {
         return new RouteBuilder() {
             @Override
             public void configure() {
+                // tag::engine[]
                 from("uimadriver:" + service.brokerUrl() + "?queue=CamelRoomNumberQueue&concurrentConsumers=4"
                      + "&descriptor=" + ROOM_NUMBERS)
                         .process(e -> roomNumbers.process(e.getIn().getBody(CAS.class)));
+                // end::engine[]
                 from("uimadriver:" + service.brokerUrl() + "?queue=CamelFailingQueue&descriptor=" + ROOM_NUMBERS)
                         .filter(simple("${bodyAs(String)} contains 'FAIL'"))
                         .throwException(new IllegalStateException(DELIBERATE));

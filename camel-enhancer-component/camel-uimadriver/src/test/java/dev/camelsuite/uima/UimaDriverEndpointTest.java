@@ -85,9 +85,28 @@ class UimaDriverEndpointTest extends CamelTestSupport {
     }
 
     @Test
-    void theEndpointHasNoConsumer() {
+    void aConsumerNeedsADescriptorAndSaneNumbers() {
         UimaDriverEndpoint e = endpoint("uimadriver:tcp://localhost:61616?queue=Q");
         assertThatThrownBy(() -> e.createConsumer(exchange -> {
-        })).isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("only sends documents");
+        })).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Option descriptor is required");
+        assertRejected("uimadriver:tcp://localhost:61616?queue=Q&concurrentConsumers=0",
+                "Option concurrentConsumers must be an integer larger than zero, not 0");
+        assertRejected("uimadriver:tcp://localhost:61616?queue=Q&concurrentConsumers=many",
+                "Option concurrentConsumers must be a whole number larger than zero, not many");
+        assertRejected("uimadriver:tcp://localhost:61616?queue=Q&prefetch=-1", "Option prefetch must be zero or more");
+        assertRejected("uimadriver:tcp://localhost:61616?queue=Q&maxCasSize=0", "Option maxCasSize must be more than zero");
+    }
+
+    @Test
+    void aDescriptorThatCannotBeReadFailsTheStartNamingTheOption() throws Exception {
+        context.addRoutes(new org.apache.camel.builder.RouteBuilder() {
+            @Override
+            public void configure() {
+                from("uimadriver:tcp://localhost:61616?queue=Q&descriptor=classpath:no/such/Descriptor.xml")
+                        .routeId("missing").autoStartup(false).log("never");
+            }
+        });
+        assertThatThrownBy(() -> context.getRouteController().startRoute("missing"))
+                .hasStackTraceContaining("Option descriptor: cannot read the descriptor classpath:no/such/Descriptor.xml");
     }
 }

@@ -36,10 +36,11 @@ import org.apache.uima.resource.metadata.TypeDescription;
  *
  * <pre>
  * java &lt;add-opens&gt; -cp "$(cat target/service-classpath.txt)" dev.camelsuite.uima.testservice.StockClientReplies \
- *      brokerURL queue casPoolSize xmi|binary documents outputFile [every]
+ *      brokerURL queue casPoolSize xmi|binary documents outputFile [every [textsFile]]
  * </pre>
  *
- * Document {@code i} is {@code "Document i. "} followed by one of {@link StockClientLoad#documents()}; with
+ * Document {@code i} is {@code "Document i. "} followed by one of {@link StockClientLoad#documents()} (or of the
+ * lines of {@code textsFile}); with
  * {@code every} &gt; 0, every {@code every}-th document also holds {@link FailingAnnotator#TRIGGER}. After the last
  * reply the client sends Collection Process Complete. On stdout: {@code META <name> <types>} once the client has
  * initialised, {@code CPC} when Collection Process Complete was answered, {@code DONE <documents> <errors>} at the
@@ -64,13 +65,15 @@ public final class StockClientReplies {
         }
         java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
         int every = args.length > 6 ? Integer.parseInt(args[6]) : 0;
+        List<String> texts = args.length > 7 ? Files.readAllLines(Path.of(args[7]), StandardCharsets.UTF_8)
+                : StockClientLoad.documents();
         int status = new StockClientReplies().run(protocol, args[0], args[1], Integer.parseInt(args[2]), args[3],
-                Integer.parseInt(args[4]), Path.of(args[5]), every);
+                Integer.parseInt(args[4]), Path.of(args[5]), every, texts);
         System.exit(status); // the client leaves non-daemon threads behind
     }
 
     private int run(PrintStream protocol, String broker, String queue, int casPoolSize, String serialization,
-            int count, Path output, int every) throws Exception {
+            int count, Path output, int every, List<String> documents) throws Exception {
         BaseUIMAAsynchronousEngine_impl client = new BaseUIMAAsynchronousEngine_impl();
         client.addStatusCallbackListener(new Listener());
         Map<String, Object> context = new HashMap<>();
@@ -84,7 +87,6 @@ public final class StockClientReplies {
         client.initialize(context);
         protocol.println("META " + metadata(client.getMetaData()));
 
-        List<String> documents = StockClientLoad.documents();
         remaining = new CountDownLatch(count);
         for (int i = 0; i < count; i++) {
             CAS cas = client.getCAS(); // waits while every CAS of the pool is in the service
@@ -123,9 +125,12 @@ public final class StockClientReplies {
         return meta.getName() + " " + String.join(",", types);
     }
 
-    /** The annotations of a CAS in index order, without the document annotation, each with its features. */
+    /**
+     * The document's language, then the annotations of a CAS in index order, without the document annotation, each
+     * with its features.
+     */
     static String annotations(CAS cas) {
-        StringBuilder out = new StringBuilder();
+        StringBuilder out = new StringBuilder("language=").append(cas.getDocumentLanguage()).append(' ');
         TypeSystem ts = cas.getTypeSystem();
         Type documentAnnotation = ts.getType(CAS.TYPE_NAME_DOCUMENT_ANNOTATION);
         for (AnnotationFS a : cas.getAnnotationIndex()) {
