@@ -14,7 +14,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -91,14 +90,16 @@ class ServedRouteStockClientTest extends CamelTestSupport {
             StockClientRun served = client("CamelRoomNumberQueue", pool, serialization, 2000, 0);
             assertThat(served.protocolLine("META")).isEqualTo(stock.protocolLine("META"));
             assertThat(served.protocolLine("DONE")).isEqualTo("DONE 2000 0");
+            assertThat(served.protocolLine("SYNC")).isEqualTo(stock.protocolLine("SYNC")).contains("RoomNumber[");
             assertThat(served.answers()).as("pool %d", pool).containsExactlyElementsOf(stock.answers());
         }
     }
 
-    @Test
-    void aFailingRouteReachesTheStockClientAsAFailingStockServiceDoes() throws Exception {
-        StockClientRun stock = client("FailingQueue", 4, "xmi", 200, 10);
-        StockClientRun served = client("CamelFailingQueue", 4, "xmi", 200, 10);
+    @ParameterizedTest
+    @ValueSource(strings = { "xmi", "binary" })
+    void aFailingRouteReachesTheStockClientAsAFailingStockServiceDoes(String serialization) throws Exception {
+        StockClientRun stock = client("FailingQueue", 4, serialization, 200, 10);
+        StockClientRun served = client("CamelFailingQueue", 4, serialization, 200, 10);
         assertThat(served.protocolLine("DONE")).isEqualTo(stock.protocolLine("DONE")).isEqualTo("DONE 200 20");
         for (int i = 0; i < 200; i++) {
             String expected = stock.answers().get(i);

@@ -42,8 +42,9 @@ import org.apache.uima.resource.metadata.TypeDescription;
  * Document {@code i} is {@code "Document i. "} followed by one of {@link StockClientLoad#documents()} (or of the
  * lines of {@code textsFile}); with
  * {@code every} &gt; 0, every {@code every}-th document also holds {@link FailingAnnotator#TRIGGER}. After the last
- * reply the client sends Collection Process Complete. On stdout: {@code META <name> <types>} once the client has
- * initialised, {@code CPC} when Collection Process Complete was answered, {@code DONE <documents> <errors>} at the
+ * reply one more document goes with {@code sendAndReceiveCAS}, then the client sends Collection Process Complete. On
+ * stdout: {@code META <name> <types>} once the client has initialised, {@code SYNC <answer>} for the synchronous
+ * document, {@code CPC} when Collection Process Complete was answered, {@code DONE <documents> <errors>} at the
  * end. Exit status 1 when a document got no answer or the client failed.
  */
 public final class StockClientReplies {
@@ -95,6 +96,17 @@ public final class StockClientReplies {
             sentIds.put(id, i);
         }
         boolean all = remaining.await(60, TimeUnit.SECONDS);
+        // the synchronous API, as clients that wait for each document use it
+        CAS cas = client.getCAS();
+        try {
+            cas.setDocumentText(text(0, documents, 0));
+            client.sendAndReceiveCAS(cas);
+            protocol.println("SYNC " + annotations(cas));
+        } catch (Exception e) {
+            protocol.println("SYNC ERROR " + e.getClass().getSimpleName() + ": " + e.getMessage());
+        } finally {
+            cas.release();
+        }
         client.collectionProcessingComplete();
         protocol.println("CPC");
 
