@@ -1,5 +1,6 @@
 package dev.camelsuite.uima;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,7 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.transport.DefaultTransportListener;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
 import org.apache.camel.support.DefaultConsumer;
@@ -92,7 +94,7 @@ public class UimaDriverConsumer extends DefaultConsumer {
             getEndpoint().getCamelContext().getExecutorServiceManager().shutdownGraceful(threads);
             threads = null;
         }
-        close(connection);
+        UimaDriverProducer.close(connection);
         connection = null;
         super.doStop();
     }
@@ -106,7 +108,24 @@ public class UimaDriverConsumer extends DefaultConsumer {
                 : factory.createConnection();
         List<ServiceInstance> instances = new ArrayList<>();
         try {
-            c.setExceptionListener(e -> onConnectionLost(c, e));
+            if (c instanceof ActiveMQConnection amq) {
+                // a failed transport is a lost connection; the exception listener also hears the broker's answers
+                // to asynchronous sends (a reply to a client whose queue is gone), which lose nothing
+                amq.addTransportListener(new DefaultTransportListener() {
+                    @Override
+                    public void onException(IOException e) {
+                        onConnectionLost(c, e.toString());
+                    }
+                });
+                c.setExceptionListener(e -> {
+                    if (!(e.getCause() instanceof IOException)) { // a failed transport: the listener above has it
+                        LOG.warn("The broker refused a reply on queue {}: {} (a client that went away?)",
+                                endpoint.getQueue(), e.getMessage());
+                    }
+                });
+            } else {
+                c.setExceptionListener(e -> onConnectionLost(c, e.getMessage()));
+            }
             // a request aimed at one instance (TargetServiceId, as stock clients set it) reaches this process only
             // when it names this process's id
             String selector = UimaAsProtocol.TARGET_SERVICE_ID + " IS NULL OR " + UimaAsProtocol.TARGET_SERVICE_ID
@@ -123,19 +142,12 @@ public class UimaDriverConsumer extends DefaultConsumer {
             LOG.info("Serving {} on queue {} at {} with {} instance(s)", description.name(), endpoint.getQueue(),
                     endpoint.getBrokerURL(), cases.size());
         } catch (JMSException | RuntimeException e) {
-            close(c);
+            UimaDriverProducer.close(c);
             throw e;
         }
     }
 
-    private void onConnectionLost(Connection lost, JMSException e) {
-        if (lost instanceof ActiveMQConnection amq && !amq.isTransportFailed() && !amq.isClosed()) {
-            // the broker's answer to an asynchronous send, not a lost connection: most often a reply to a client
-            // whose reply queue went with it
-            LOG.warn("The broker refused a reply on queue {}: {} (a client that went away?)", endpoint.getQueue(),
-                    e.getMessage());
-            return;
-        }
+    private void onConnectionLost(Connection lost, String why) {
         synchronized (this) {
             if (connection != lost) {
                 return;
@@ -143,8 +155,8 @@ public class UimaDriverConsumer extends DefaultConsumer {
             connection = null;
         }
         LOG.warn("Lost the connection to broker {} ({}); serving queue {} again once it is back",
-                endpoint.getBrokerURL(), e.getMessage(), endpoint.getQueue());
-        close(lost);
+                endpoint.getBrokerURL(), why, endpoint.getQueue());
+        UimaDriverProducer.close(lost);
         scheduleReconnect();
     }
 
@@ -167,16 +179,6 @@ public class UimaDriverConsumer extends DefaultConsumer {
                 scheduleReconnect();
             }
         }, delay, TimeUnit.MILLISECONDS);
-    }
-
-    private static void close(Connection c) {
-        if (c != null) {
-            try {
-                c.close();
-            } catch (Exception e) {
-                LOG.debug("Closing the broker connection failed: {}", e.getMessage());
-            }
-        }
     }
 
     // ---- what the instances ask of their consumer

@@ -269,7 +269,8 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
         close(c);
     }
 
-    private static void close(Connection c) {
+    /** Closes a connection that may be broken already; a failure to close says nothing the caller can act on. */
+    static void close(Connection c) {
         if (c != null) {
             try {
                 c.close();

@@ -114,7 +114,7 @@ public final class StockClientLoad {
     }
 
     /** {@code stop()} can hang on a broker that went away; the process ends anyway. */
-    private static void stop(BaseUIMAAsynchronousEngine_impl client) throws InterruptedException {
+    static void stop(BaseUIMAAsynchronousEngine_impl client) throws InterruptedException {
         Thread stopper = new Thread(() -> {
             try {
                 client.stop();

@@ -116,7 +116,7 @@ public final class StockClientReplies {
         Files.write(output, lines, StandardCharsets.UTF_8);
         long errors = sorted.values().stream().filter(a -> a.startsWith("ERROR")).count();
         protocol.println("DONE " + sorted.size() + " " + errors);
-        stop(client);
+        StockClientLoad.stop(client);
         return all && sorted.size() == count ? 0 : 1;
     }
 
@@ -161,19 +161,6 @@ public final class StockClientReplies {
             out.append(';');
         }
         return out.toString();
-    }
-
-    private void stop(BaseUIMAAsynchronousEngine_impl client) throws InterruptedException {
-        Thread stopper = new Thread(() -> {
-            try {
-                client.stop();
-            } catch (Exception e) {
-                // ending anyway
-            }
-        }, "stock-client-stop");
-        stopper.setDaemon(true);
-        stopper.start();
-        stopper.join(TimeUnit.SECONDS.toMillis(10));
     }
 
     private final class Listener extends UimaAsBaseCallbackListener {
