@@ -14,7 +14,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A JVM the benchmark starts and reads protocol lines from (its stdout); its stderr goes to ours. Every one gets the
+ * A JVM the benchmark starts and reads protocol lines from (its stdout); its stderr goes to ours, line by line. Every one gets the
  * same heap and the same JIT, so that contenders in JVMs of their own compare fairly.
  */
 final class ChildJvm implements AutoCloseable {
@@ -42,6 +42,20 @@ final class ChildJvm implements AutoCloseable {
         }, "child-jvm-stdout");
         reader.setDaemon(true);
         reader.start();
+        // through this JVM's System.err (not inherited at the file descriptor), so that a run can read every JVM's log
+        Thread log = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getErrorStream(),
+                    StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    System.err.println(line);
+                }
+            } catch (IOException e) {
+                // the process ended
+            }
+        }, "child-jvm-stderr");
+        log.setDaemon(true);
+        log.start();
     }
 
     /**
@@ -76,7 +90,7 @@ final class ChildJvm implements AutoCloseable {
         command.add(classpath);
         command.add(mainClass);
         command.addAll(List.of(args));
-        return new ChildJvm(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start());
+        return new ChildJvm(new ProcessBuilder(command).start());
     }
 
     /** The next line the JVM prints on stdout; fails if none comes within the time given or the JVM ends. */

@@ -169,7 +169,8 @@ public final class FaultInjectionRun {
                 public void configure() {
                     // the robots: a step that fails (broker or worker gone) is retried; one whose end could not be
                     // written (database gone), or whose robot JVM was killed, is given out again once its lease ran
-                    // out
+                    // out. The robot is the error handler: it logs a failed step in one line and ends it
+                    errorHandler(noErrorHandler());
                     from(FaultRunRobots.robots(4, "run")).routeId("robots")
                             .to(enhancerUri(brokerPort) + "&timeout=5000&casPoolSize=8")
                             .process(ex -> enhanced.computeIfAbsent(ex.getIn().getHeader(
@@ -316,7 +317,8 @@ public final class FaultInjectionRun {
      */
     private void killRobotJvm(String next) throws Exception {
         String name = robotJvmName;
-        long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        // after a database restart its robots may claim nothing for a second or two, while their pool reconnects
+        long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (heldBy(name).isEmpty() && System.nanoTime() < waitUntil) {
             Thread.sleep(20);
         }

@@ -41,6 +41,8 @@ public final class FaultRunRobots {
             context.addRoutes(new RouteBuilder() {
                 @Override
                 public void configure() {
+                    // the robot is the error handler: it logs a failed step in one line and ends it
+                    errorHandler(noErrorHandler());
                     from(robots(2, args[2])).routeId("robots-" + args[2])
                             .to(FaultInjectionRun.enhancerUri(Integer.parseInt(args[1])) + "&timeout=5000&casPoolSize=4")
                             .delay(500).syncDelayed();

@@ -12,8 +12,10 @@ import org.apache.camel.CamelContext;
 
 /**
  * A robot's meters, when the Camel registry holds a {@link MeterRegistry}: {@code workflow.robot.steps} (steps ended,
- * by the status the robot gave them) and {@code workflow.robot.step.time} (the work's time) and {@code workflow.robot.ends.refused} (ends the store refused because the
- * step was no longer under the robot's claim), tagged with workflow and process.
+ * by the status the robot gave them), {@code workflow.robot.step.time} (the work's time),
+ * {@code workflow.robot.ends.refused} (ends the store refused because the step was no longer under the robot's claim)
+ * and {@code workflow.robot.poll.failures} (polls that could not claim: the database did not answer), tagged with
+ * workflow and process.
  */
 final class RobotMetrics {
 
@@ -23,6 +25,7 @@ final class RobotMetrics {
     private final Map<String, Counter> steps = new ConcurrentHashMap<>();
     private final Timer time;
     private final Counter refused;
+    private final Counter pollFailures;
 
     private RobotMetrics(MeterRegistry registry, String workflow, String process) {
         this.registry = registry;
@@ -32,6 +35,9 @@ final class RobotMetrics {
                 .description("time a robot's route took over one step").register(registry);
         this.refused = Counter.builder("workflow.robot.ends.refused").tags("workflow", workflow, "process", process)
                 .description("ends refused because the step was no longer under the robot's claim")
+                .register(registry);
+        this.pollFailures = Counter.builder("workflow.robot.poll.failures").tags("workflow", workflow, "process", process)
+                .description("robots' polls that could not claim because the database did not answer")
                 .register(registry);
     }
 
@@ -44,6 +50,11 @@ final class RobotMetrics {
     /** An end the store refused: the step was no longer under the robot's claim. */
     void refused() {
         refused.increment();
+    }
+
+    /** A poll that could not claim: the database did not answer. */
+    void pollFailed() {
+        pollFailures.increment();
     }
 
     void ended(String status, BigDecimal elapsedSeconds) {

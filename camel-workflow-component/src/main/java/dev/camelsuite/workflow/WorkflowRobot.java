@@ -81,6 +81,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
     private ScheduledExecutorService leases;
     private String holder;
     private long lastExpiryNanos;
+    private DatabaseOutage outage;
 
     public WorkflowRobot(WorkflowEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -101,6 +102,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
         }
         metrics = RobotMetrics.of(endpoint.getCamelContext(), endpoint.getWorkflowName(), endpoint.getProcessName());
         holder = robotName + (getRouteId() == null ? "" : " (route " + getRouteId() + ")");
+        outage = new DatabaseOutage(robotName, endpoint.getWorkflowName() + "/" + endpoint.getProcessName(), metrics);
         if (endpoint.getLease() > 0) {
             // renewed from a thread of its own: a slow route holds its step as long as it runs
             long every = Math.max(100, endpoint.getLease() / 3);
@@ -299,13 +301,20 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             if (!endpoint.getComponent().prepareStore()) {
                 return 0;
             }
-            releaseOrphansOnce();
-            sweepWhenDue();
-            expireLeasesWhenDue();
+            List<Step> claimed;
+            try {
+                releaseOrphansOnce();
+                sweepWhenDue();
+                expireLeasesWhenDue();
+                claimed = claim();
+            } catch (Exception e) {
+                if (outage.pollFailed(e)) {
+                    return 0;
+                }
+                throw e;
+            }
+            outage.pollSucceeded();
             boolean leased = endpoint.getLease() > 0;
-            List<Step> claimed = store().claim(endpoint.getWorkflowName(), endpoint.getProcessName(),
-                    endpoint.getLane(), endpoint.getClaimBatch(), Duration.ofMillis(endpoint.getRetryDelay()),
-                    robotName, holder, leased ? Duration.ofMillis(endpoint.getLease()) : null);
             if (leased) {
                 claimed.forEach(step -> held.put(key(step), step));
             }
@@ -325,6 +334,12 @@ public class WorkflowRobot extends ScheduledPollConsumer {
                 }
             }
         }
+    }
+
+    private List<Step> claim() throws Exception {
+        return store().claim(endpoint.getWorkflowName(), endpoint.getProcessName(), endpoint.getLane(),
+                endpoint.getClaimBatch(), Duration.ofMillis(endpoint.getRetryDelay()), robotName, holder,
+                endpoint.getLease() > 0 ? Duration.ofMillis(endpoint.getLease()) : null);
     }
 
     /** Stopping or suspended: the claimed steps not worked on go back to the queue at once, not after {@code stuckAfter}. */
@@ -448,8 +463,10 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             // the end could not be written: the lease runs out and the step is given out again
             held.remove(key(step));
             // the step stays started: the sweeper gives it to a robot again
-            getExceptionHandler().handleException("Robot " + robotName + " could not end " + step.objectId() + " at "
-                                                  + step.workflow() + "/" + step.process(), exchange, e);
+            if (!outage.endFailed(step.objectId(), e)) {
+                getExceptionHandler().handleException("Robot " + robotName + " could not end " + step.objectId()
+                                                      + " at " + step.workflow() + "/" + step.process(), exchange, e);
+            }
         }
     }
 

@@ -46,7 +46,7 @@ final class ControlHandler {
             String type = command.getStringProperty(WireProtocol.MESSAGE_TYPE);
             Destination replyTo = command.getJMSReplyTo();
             if (replyTo == null) {
-                LOG.warn("Dropped a control message without a reply address on {}", queue);
+                LOG.warn("Dropped a control message without a reply address on {}: nobody to answer", queue);
                 return;
             }
             TextMessage reply = session.createTextMessage();

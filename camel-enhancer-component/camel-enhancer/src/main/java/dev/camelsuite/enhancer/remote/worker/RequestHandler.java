@@ -230,7 +230,9 @@ final class RequestHandler {
     private void reject(Session session, MessageProducer replies, Message message, String why) throws JMSException {
         statistics.rejected();
         String dlq = configuration.getQueue() + WireProtocol.DEAD_LETTER_SUFFIX;
-        LOG.error("Rejected message {} on queue {} to {}: {}", safeId(message), configuration.getQueue(), dlq, why);
+        // handled as designed: one line, no stack trace (the reason travels with the message as well)
+        LOG.warn("Rejected message {} on queue {}: {}; moved to {}", safeId(message), configuration.getQueue(), why,
+                dlq);
         Message dead = message;
         if (message instanceof ActiveMQMessage amq) {
             // a copy: sending sets the message's id and destination, and the acknowledgement of the request names
