@@ -42,6 +42,7 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "migrate": target.setMigrate(property(camelContext, boolean.class, value)); return true;
         case "templates": target.setTemplates(property(camelContext, java.lang.String.class, value)); return true;
+        case "tracing": target.setTracing(property(camelContext, boolean.class, value)); return true;
         default: return false;
         }
     }
@@ -73,6 +74,7 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "lazyStartProducer": return boolean.class;
         case "migrate": return boolean.class;
         case "templates": return java.lang.String.class;
+        case "tracing": return boolean.class;
         default: return null;
         }
     }
@@ -100,6 +102,7 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "migrate": return target.isMigrate();
         case "templates": return target.getTemplates();
+        case "tracing": return target.isTracing();
         default: return null;
         }
     }

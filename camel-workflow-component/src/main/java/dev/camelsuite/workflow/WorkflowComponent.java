@@ -66,6 +66,13 @@ public class WorkflowComponent extends HealthCheckComponent {
                                                    + " it starts.")
     private boolean migrate = true;
 
+    @Metadata(label = "advanced", defaultValue = "false",
+              description = "OpenTelemetry spans: each robot's step from its claim to its end (object id, workflow,"
+                            + " process, attempt), the current span while the robot's route runs, so that what the"
+                            + " route calls (a remote enhancer) joins the step's trace. Uses the OpenTelemetry bean in"
+                            + " the registry, else the global one. Off, nothing is recorded.")
+    private boolean tracing;
+
     private final List<WorkflowTemplate> javaTemplates = new ArrayList<>();
     private WorkflowTemplates templateSet;
     private WorkflowStore store;
@@ -244,6 +251,14 @@ public class WorkflowComponent extends HealthCheckComponent {
 
     public void setDurableCommits(boolean durableCommits) {
         this.durableCommits = durableCommits;
+    }
+
+    public boolean isTracing() {
+        return tracing;
+    }
+
+    public void setTracing(boolean tracing) {
+        this.tracing = tracing;
     }
 
     public boolean isMigrate() {

@@ -26,6 +26,8 @@ import dev.camelsuite.workflow.model.StepEnd;
 import dev.camelsuite.workflow.model.StepEndResult;
 import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.store.WorkflowStore;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
 import org.apache.camel.Consumer;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
@@ -82,6 +84,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
     private String holder;
     private long lastExpiryNanos;
     private DatabaseOutage outage;
+    private RobotTrace trace = RobotTrace.OFF;
 
     public WorkflowRobot(WorkflowEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -103,6 +106,7 @@ public class WorkflowRobot extends ScheduledPollConsumer {
         metrics = RobotMetrics.of(endpoint.getCamelContext(), endpoint.getWorkflowName(), endpoint.getProcessName());
         holder = robotName + (getRouteId() == null ? "" : " (route " + getRouteId() + ")");
         outage = new DatabaseOutage(robotName, endpoint.getWorkflowName() + "/" + endpoint.getProcessName(), metrics);
+        trace = RobotTrace.of(endpoint.getCamelContext(), endpoint.getComponent().isTracing());
         if (endpoint.getLease() > 0) {
             // renewed from a thread of its own: a slow route holds its step as long as it runs
             long every = Math.max(100, endpoint.getLease() / 3);
@@ -392,6 +396,19 @@ public class WorkflowRobot extends ScheduledPollConsumer {
     }
 
     private void work(Step step) {
+        if (!trace.isOn()) {
+            runRoute(step);
+            return;
+        }
+        Span span = trace.claimed(step, robotName);
+        try (Scope scope = span.makeCurrent()) {
+            runRoute(step);
+        } finally {
+            span.end();
+        }
+    }
+
+    private void runRoute(Step step) {
         Exchange exchange = createExchange(false);
         long began = System.nanoTime();
         try {
@@ -450,6 +467,8 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             }
             return;
         }
+        Span ending = trace.ending(update.status());
+        Exception notWritten = null;
         try {
             store().update(step.objectId(), step.workflow(), step.process(), update);
             held.remove(key(step));
@@ -457,9 +476,11 @@ public class WorkflowRobot extends ScheduledPollConsumer {
                 metrics.ended(update.status(), elapsed);
             }
         } catch (WorkflowConflictException | WorkflowNotFoundException e) {
+            notWritten = e;
             held.remove(key(step));
             refused(step.objectId(), step.workflow(), step.process(), update, e);
         } catch (Exception e) {
+            notWritten = e;
             // the end could not be written: the lease runs out and the step is given out again
             held.remove(key(step));
             // the step stays started: the sweeper gives it to a robot again
@@ -467,6 +488,8 @@ public class WorkflowRobot extends ScheduledPollConsumer {
                 getExceptionHandler().handleException("Robot " + robotName + " could not end " + step.objectId()
                                                       + " at " + step.workflow() + "/" + step.process(), exchange, e);
             }
+        } finally {
+            RobotTrace.ended(ending, notWritten);
         }
     }
 

@@ -79,6 +79,7 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "throwonfailure":
         case "throwOnFailure": getOrCreateConfiguration(target).setThrowOnFailure(property(camelContext, boolean.class, value)); return true;
         case "timeout": getOrCreateConfiguration(target).setTimeout(property(camelContext, long.class, value)); return true;
+        case "tracing": target.setTracing(property(camelContext, boolean.class, value)); return true;
         case "username":
         case "userName": getOrCreateConfiguration(target).setUserName(property(camelContext, java.lang.String.class, value)); return true;
         default: return false;
@@ -137,6 +138,7 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "throwonfailure":
         case "throwOnFailure": return boolean.class;
         case "timeout": return long.class;
+        case "tracing": return boolean.class;
         case "username":
         case "userName": return java.lang.String.class;
         default: return null;
@@ -196,6 +198,7 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "throwonfailure":
         case "throwOnFailure": return getOrCreateConfiguration(target).isThrowOnFailure();
         case "timeout": return getOrCreateConfiguration(target).getTimeout();
+        case "tracing": return target.isTracing();
         case "username":
         case "userName": return getOrCreateConfiguration(target).getUserName();
         default: return null;

@@ -8,6 +8,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 
+import dev.camelsuite.correlation.Tracing;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.chain.ChainDefinition;
 import dev.camelsuite.enhancer.chain.InvalidChainException;
@@ -38,9 +39,20 @@ public class EnhancerComponent extends HealthCheckComponent {
                             + " default thread pool profile.")
     private ExecutorService executorService;
 
+    @Metadata(label = "advanced", defaultValue = "false",
+              description = "OpenTelemetry spans: each chain and each engine (with its outcome), the remote producer's"
+                            + " send and the worker's receive, with the W3C trace context in the JMS message, so that"
+                            + " one document's way through caller, broker and workers is one trace. Uses the"
+                            + " OpenTelemetry bean in the registry, else the global one. Off, nothing is recorded.")
+    private boolean tracing;
+
     private final Map<String, Chain> javaChains = new ConcurrentHashMap<>();
+    private Tracing spans = Tracing.OFF;
     private final Map<String, EnhancementEngine> engines = new ConcurrentHashMap<>();
     private EnhancementJobManager jobManager;
+
+    /** The instrumentation scope of the spans. */
+    static final String TRACING_SCOPE = "dev.camelsuite.enhancer";
 
     public EnhancerComponent() {
     }
@@ -74,6 +86,8 @@ public class EnhancerComponent extends HealthCheckComponent {
         if (jobManager == null) {
             jobManager = new EnhancementJobManager(getCamelContext(), executorService);
         }
+        spans = Tracing.of(getCamelContext(), tracing, TRACING_SCOPE);
+        jobManager.setTracing(spans);
         ServiceHelper.startService(jobManager);
     }
 
@@ -161,6 +175,19 @@ public class EnhancerComponent extends HealthCheckComponent {
             }
         }
         return null;
+    }
+
+    public boolean isTracing() {
+        return tracing;
+    }
+
+    public void setTracing(boolean tracing) {
+        this.tracing = tracing;
+    }
+
+    /** The spans of this component's chains, producers and workers: {@link Tracing#OFF} unless {@code tracing}. */
+    public Tracing getSpans() {
+        return spans;
     }
 
     public EnhancementJobManager getJobManager() {

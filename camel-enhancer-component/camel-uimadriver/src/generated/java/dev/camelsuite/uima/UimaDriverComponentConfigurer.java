@@ -29,6 +29,7 @@ public class UimaDriverComponentConfigurer extends PropertyConfigurerSupport imp
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
+        case "tracing": target.setTracing(property(camelContext, boolean.class, value)); return true;
         default: return false;
         }
     }
@@ -42,6 +43,7 @@ public class UimaDriverComponentConfigurer extends PropertyConfigurerSupport imp
         case "bridgeErrorHandler": return boolean.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
+        case "tracing": return boolean.class;
         default: return null;
         }
     }
@@ -56,6 +58,7 @@ public class UimaDriverComponentConfigurer extends PropertyConfigurerSupport imp
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
+        case "tracing": return target.isTracing();
         default: return null;
         }
     }

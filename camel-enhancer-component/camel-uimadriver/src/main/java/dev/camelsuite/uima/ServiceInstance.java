@@ -1,5 +1,10 @@
 package dev.camelsuite.uima;
 
+import dev.camelsuite.correlation.Tracing;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Scope;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
@@ -103,7 +108,7 @@ final class ServiceInstance implements Runnable {
                 return;
             }
             long deserialized = System.nanoTime();
-            Exception failure = consumer.route(served.cas(), referenceId);
+            Exception failure = routeTraced(m, referenceId);
             long processed = System.nanoTime();
             if (failure != null) {
                 sendError(replyTo, referenceId, UimaDriverConsumer.describe(failure));
@@ -122,6 +127,26 @@ final class ServiceInstance implements Runnable {
             served.clear();
             lastReply = System.nanoTime();
             consumer.finished(sequence);
+        }
+    }
+
+    /** Runs the route on the CAS, in a span of its own (a child of the client's, when it sent one) if tracing is on. */
+    private Exception routeTraced(Message m, String referenceId) {
+        Tracing spans = consumer.spans();
+        if (!spans.isOn()) {
+            return consumer.route(served.cas(), referenceId);
+        }
+        Span span = spans.start("uimadriver serve " + consumer.queueName(), SpanKind.CONSUMER, Tracing.extract(m));
+        span.setAttribute("messaging.destination.name", consumer.queueName());
+        span.setAttribute("uima.cas_reference_id", referenceId);
+        try (Scope scope = span.makeCurrent()) {
+            Exception failure = consumer.route(served.cas(), referenceId);
+            if (failure != null) {
+                span.setStatus(StatusCode.ERROR, String.valueOf(failure.getMessage()));
+            }
+            return failure;
+        } finally {
+            span.end();
         }
     }
 

@@ -4,11 +4,13 @@ import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.camelsuite.correlation.Tracing;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.activemq.transport.failover.FailoverTransportFactory;
 import org.apache.activemq.util.IntrospectionSupport;
 import org.apache.activemq.util.URISupport;
 import org.apache.camel.Endpoint;
+import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.PropertyConfigurerGetter;
 import org.apache.camel.spi.annotations.Component;
 import org.apache.camel.support.DefaultComponent;
@@ -27,6 +29,33 @@ public class UimaDriverComponent extends DefaultComponent {
     private static final String OPTIONS = "queue, casPoolSize, timeout, getMetaTimeout, cpcTimeout, targetServiceId,"
                                           + " childAnnotations, descriptor, concurrentConsumers, prefetch, maxCasSize,"
                                           + " userName, password";
+
+    @Metadata(label = "advanced", defaultValue = "false",
+              description = "OpenTelemetry spans: the producer's request to the service and, served, each request the"
+                            + " route answers, with the W3C trace context in the JMS message (traceparent); stock UIMA"
+                            + " AS services and clients pass it by. Uses the OpenTelemetry bean in the registry, else"
+                            + " the global one. Off, nothing is recorded.")
+    private boolean tracing;
+    private Tracing spans = Tracing.OFF;
+
+    @Override
+    protected void doStart() throws Exception {
+        super.doStart();
+        spans = Tracing.of(getCamelContext(), tracing, "dev.camelsuite.uima");
+    }
+
+    public boolean isTracing() {
+        return tracing;
+    }
+
+    public void setTracing(boolean tracing) {
+        this.tracing = tracing;
+    }
+
+    /** The spans of this component's producers and consumers: {@link Tracing#OFF} unless {@code tracing}. */
+    Tracing spans() {
+        return spans;
+    }
 
     @Override
     protected Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters) throws Exception {

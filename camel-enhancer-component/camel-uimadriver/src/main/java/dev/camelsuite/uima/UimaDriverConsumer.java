@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.camelsuite.correlation.Tracing;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -256,6 +257,10 @@ public class UimaDriverConsumer extends DefaultConsumer {
     /** How many messages this consumer dropped or refused as not its protocol's or not readable. */
     public long getRejectedCount() {
         return rejected.get();
+    }
+
+    Tracing spans() {
+        return endpoint.getComponent().spans();
     }
 
     ServiceDescription description() {

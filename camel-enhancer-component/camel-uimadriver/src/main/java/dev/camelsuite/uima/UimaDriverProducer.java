@@ -16,7 +16,10 @@ import dev.camelsuite.correlation.BrokerInterruptions;
 import dev.camelsuite.correlation.CorrelatedRequest;
 import dev.camelsuite.correlation.Correlator;
 import dev.camelsuite.correlation.RequestChannel;
-
+import dev.camelsuite.correlation.Tracing;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Context;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
@@ -78,6 +81,8 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
         final boolean collectionProcessComplete;
         int children;
         final List<List<CasAnnotation>> childAnnotations = new ArrayList<>();
+        /** The request's span while tracing is on, else null. */
+        Span span;
 
         Request(Exchange exchange, AsyncCallback callback, String key, long timeout, String text,
                 boolean collectionProcessComplete) {
@@ -105,6 +110,9 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
             synchronized (sendLock) {
                 TextMessage m = sendSession.createTextMessage(xmi);
                 header(m, UimaAsProtocol.PROCESS, UimaAsProtocol.XMI, request.getKey());
+                if (request.span != null) {
+                    Tracing.inject(Context.root().with(request.span), m);
+                }
                 String target = request.getExchange().getIn().getHeader(UimaDriverConstants.TARGET_SERVICE_ID,
                         endpoint.getTargetServiceId(), String.class);
                 if (target != null) {
@@ -185,7 +193,12 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
                 return false;
             }
             String text = exchange.getIn().getMandatoryBody(String.class);
-            Request request = new Request(exchange, callback, referenceId, endpoint.getTimeout(), text, false);
+            Tracing spans = endpoint.getComponent().spans();
+            Span span = spans.isOn() ? spans.start("uimadriver send " + endpoint.getQueue(), SpanKind.PRODUCER,
+                    Context.current()) : null;
+            Request request = new Request(exchange, span == null ? callback : Tracing.ending(span, exchange, callback),
+                    referenceId, endpoint.getTimeout(), text, false);
+            request.span = span;
             if (!requests.submit(request)) {
                 throw new IllegalStateException("CAS reference id " + referenceId + " is already in flight");
             }

@@ -3,6 +3,7 @@ package dev.camelsuite.enhancer.job;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.camelsuite.correlation.Tracing;
 import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.chain.Chain;
@@ -24,6 +25,11 @@ public final class ChainRunner extends ServiceSupport {
     private final String chainName;
     private final Map<String, EndpointEngine> endpointEngines = new ConcurrentHashMap<>();
     private volatile PreparedChain prepared;
+
+    /** The component's spans (off unless its {@code tracing} option is on). */
+    public Tracing spans() {
+        return component.getSpans();
+    }
 
     public ChainRunner(EnhancerComponent component, String chainName) {
         this.component = component;

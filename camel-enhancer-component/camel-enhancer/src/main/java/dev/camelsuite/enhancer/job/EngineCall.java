@@ -10,6 +10,7 @@ import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.engine.EngineException;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
 import dev.camelsuite.enhancer.metadata.ExecutionStatus;
+import io.opentelemetry.api.trace.Span;
 
 /**
  * One engine over one item, as Stanbol's job manager calls it: an engine that is not there fails the node (or skips
@@ -38,12 +39,17 @@ final class EngineCall {
     private EngineCall() {
     }
 
-    /** Runs the node's engine; with {@code cpuTime}, measures the CPU time its thread spent on it. */
+    /**
+     * Runs the node's engine; with {@code cpuTime}, measures the CPU time its thread spent on it; with the job's
+     * tracing on, in a span of its own.
+     */
     static Outcome run(EnhancementEngine engine, ExecutionNode node, ContentItem item, Cancellation cancellation,
-                       boolean cpuTime) {
+                       boolean cpuTime, JobTrace trace) {
         ThreadMXBean threads = cpuTime ? THREADS : null;
         long cpuBefore = threads == null ? -1 : threads.getCurrentThreadCpuTime();
+        Span span = trace.engineStarted(node.getEngine());
         Outcome outcome = call(engine, node, item, cancellation);
+        trace.engineEnded(span, outcome.status(), outcome.message(), outcome.cause());
         if (cpuBefore < 0) {
             return outcome;
         }

@@ -61,6 +61,7 @@ public final class EnhancementJob {
     private Throwable failure;
     private Thread startingThread;
     private boolean completedSync;
+    private JobTrace trace = JobTrace.OFF;
 
     EnhancementJob(EnhancementJobManager manager, ContentItem item, ExecutionMetadata metadata,
                    EnhancementEngine[] engines, JobListener listener) {
@@ -85,6 +86,7 @@ public final class EnhancementJob {
     boolean start(long timeoutMillis, Cancellation caller) {
         int[] ready;
         boolean endNow;
+        trace = JobTrace.start(manager.tracing(), metadata.getChain());
         synchronized (this) {
             startingThread = Thread.currentThread();
             metadata.getChainExecution().start(Instant.now());
@@ -151,10 +153,7 @@ public final class EnhancementJob {
                 ready[count++] = i;
             }
         }
-        if (count == 0) {
-            return NONE;
-        }
-        return count == ready.length ? ready : java.util.Arrays.copyOf(ready, count);
+        return count == 0 ? NONE : count == ready.length ? ready : java.util.Arrays.copyOf(ready, count);
     }
 
     /** Runs the first node on this thread when allowed, and hands the others to the pool. */
@@ -201,7 +200,8 @@ public final class EnhancementJob {
             }
         }
         long began = System.nanoTime();
-        EngineCall.Outcome outcome = EngineCall.run(engines[i], node, item, cancellation, manager.measuresCpuTime());
+        EngineCall.Outcome outcome = EngineCall.run(engines[i], node, item, cancellation, manager.measuresCpuTime(),
+                trace);
         long took = System.nanoTime() - began;
         int[] next = completeNode(i, outcome.status(), outcome.message(), outcome.cause(), took, outcome.cpuNanos());
         if (next == null) {
@@ -280,9 +280,8 @@ public final class EnhancementJob {
             runners[i].interrupt();
             String engine = plan.getNode(i).getEngine();
             long timeout = plan.getNode(i).getTimeout();
-            next = recordOutcome(i, ExecutionStatus.FAILED,
-                    "Engine '" + engine + "' did not complete within " + timeout + " ms",
-                    new TimeoutException("Engine '" + engine + "' timed out after " + timeout + " ms"), -1, -1);
+            next = recordOutcome(i, ExecutionStatus.FAILED, "Engine '" + engine + "' did not complete within " + timeout
+                    + " ms", new TimeoutException("Engine '" + engine + "' timed out after " + timeout + " ms"), -1, -1);
             end = running == 0;
         }
         if (end) {
@@ -362,6 +361,7 @@ public final class EnhancementJob {
         if (callerGaveUp != null) {
             caller.removeListener(callerGaveUp);
         }
+        trace.ended(failed, failedEngine);
         listener.jobDone(this, sync);
     }
 

@@ -7,6 +7,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
+import dev.camelsuite.correlation.Tracing;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
@@ -27,6 +28,7 @@ public class EnhancementJobManager extends ServiceSupport {
     private ScheduledExecutorService timer;
     /** Whether engines' CPU time is measured: only where meters record it (a MeterRegistry in the registry). */
     private volatile boolean cpuTimes;
+    private volatile Tracing tracing = Tracing.OFF;
 
     /**
      * @param camelContext    the context whose executor service manager makes the pools
@@ -46,6 +48,15 @@ public class EnhancementJobManager extends ServiceSupport {
         timer = camelContext.getExecutorServiceManager().newSingleThreadScheduledExecutor(this, "EnhancerTimeouts");
         // two reads of the thread's CPU clock per engine (about half a microsecond each): only when they are recorded
         cpuTimes = !camelContext.getRegistry().findByType(MeterRegistry.class).isEmpty();
+    }
+
+    /** Spans for each chain and engine (the component's {@code tracing} option); off by default. */
+    public void setTracing(Tracing tracing) {
+        this.tracing = tracing;
+    }
+
+    Tracing tracing() {
+        return tracing;
     }
 
     /** Whether the jobs measure each engine's CPU time (see {@code ChainMetrics}). */

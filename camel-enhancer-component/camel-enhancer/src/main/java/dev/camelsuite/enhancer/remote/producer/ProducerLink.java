@@ -1,10 +1,12 @@
 package dev.camelsuite.enhancer.remote.producer;
 
+import dev.camelsuite.correlation.Tracing;
 import dev.camelsuite.enhancer.EnhancerConfiguration;
 import dev.camelsuite.enhancer.remote.BrokerConnections;
 import dev.camelsuite.enhancer.remote.wire.WireFormat;
 import dev.camelsuite.enhancer.remote.wire.WireMessages;
 import dev.camelsuite.enhancer.remote.wire.WireProtocol;
+import io.opentelemetry.context.Context;
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
@@ -63,6 +65,9 @@ final class ProducerLink {
             message.setStringProperty(WireProtocol.REPLY_CONTENT, WireProtocol.ADDED);
             if (request.target != null) {
                 message.setStringProperty(WireProtocol.TARGET_INSTANCE, request.target);
+            }
+            if (request.span != null) {
+                Tracing.inject(Context.root().with(request.span), message);
             }
             sender.send(message, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, request.getTimeout());
         }

@@ -6,6 +6,7 @@ import java.util.concurrent.RejectedExecutionException;
 import dev.camelsuite.correlation.BrokerInterruptions;
 import dev.camelsuite.correlation.Correlator;
 import dev.camelsuite.correlation.RequestChannel;
+import dev.camelsuite.correlation.Tracing;
 import dev.camelsuite.enhancer.ContentItemBodies;
 import dev.camelsuite.enhancer.EnhancerConfiguration;
 import dev.camelsuite.enhancer.EnhancerConstants;
@@ -17,6 +18,9 @@ import dev.camelsuite.enhancer.remote.StatisticsPublisher;
 import dev.camelsuite.enhancer.remote.wire.RequestContent;
 import dev.camelsuite.enhancer.remote.wire.WireFormat;
 import dev.camelsuite.enhancer.remote.wire.WorkerMetadata;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Context;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import org.apache.activemq.ActiveMQConnection;
@@ -51,6 +55,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     private final AttachedWorkers attachedWorkers = new AttachedWorkers();
     private final WorkerDirectory directory = new WorkerDirectory();
     private final ProducerStatistics statistics = new ProducerStatistics();
+    private Tracing spans = Tracing.OFF;
     private Correlator<RemoteRequest, Object> requests;
     private CollectionProcessCompleteFanOut fanOut;
     private HealthCheck healthCheck;
@@ -67,6 +72,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     @Override
     protected void doStart() throws Exception {
         super.doStart();
+        spans = endpoint.getComponent().getSpans();
         requests = new Correlator<>(getEndpoint().getCamelContext(), this, "Requests to queue " + configuration.getQueue(),
                 new Wire(), configuration.getMaxRetries(), configuration.getMaxWaiting());
         ServiceHelper.startService(requests);
@@ -163,9 +169,12 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
             }
             ContentItem item = ContentItemBodies.from(exchange);
             long timeout = ContentItemBodies.timeout(exchange, configuration);
-            RemoteRequest request = new RemoteRequest(exchange, callback, item.getReferenceId(), timeout,
-                    format.write(item), RequestContent.of(item), exchange.getIn().getHeader(
-                            EnhancerConstants.TARGET_SERVICE_ID, configuration.getTargetServiceId(), String.class));
+            Span span = spans.isOn() ? sendSpan(item.getReferenceId()) : null;
+            RemoteRequest request = new RemoteRequest(exchange, span == null ? callback : Tracing.ending(span, exchange, callback),
+                    item.getReferenceId(), timeout, format.write(item), RequestContent.of(item),
+                    exchange.getIn().getHeader(EnhancerConstants.TARGET_SERVICE_ID,
+                            configuration.getTargetServiceId(), String.class));
+            request.span = span;
             if (!requests.submit(request)) {
                 throw new IllegalArgumentException("Reference id " + request.getKey() + " is already in flight on "
                                                    + endpoint.getEndpointUri());
@@ -176,6 +185,16 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
             callback.done(true);
             return true;
         }
+    }
+
+    /** The span of one request, from the exchange's arrival to its end, a child of the caller's current span. */
+    private Span sendSpan(String referenceId) {
+        Span span = spans.start("enhancer send " + configuration.getQueue(), SpanKind.PRODUCER, Context.current());
+        span.setAttribute("messaging.system", "activemq");
+        span.setAttribute("messaging.destination.name", configuration.getQueue());
+        span.setAttribute("enhancer.chain", endpoint.getChainName());
+        span.setAttribute("enhancer.reference_id", referenceId);
+        return span;
     }
 
     /** How the correlator puts requests on the wire, and what it tells the statistics. */

@@ -2,6 +2,7 @@ package dev.camelsuite.enhancer.remote.producer;
 
 import dev.camelsuite.correlation.CorrelatedRequest;
 import dev.camelsuite.enhancer.remote.wire.RequestContent;
+import io.opentelemetry.api.trace.Span;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 
@@ -15,6 +16,8 @@ final class RemoteRequest extends CorrelatedRequest<Object> {
     final RequestContent content;
     /** The one worker instance that may take it, or null. */
     final String target;
+    /** The send's span while tracing is on (its context travels with every attempt), else null. */
+    Span span;
 
     RemoteRequest(Exchange exchange, AsyncCallback callback, String referenceId, long timeout, byte[] payload,
                   RequestContent content, String target) {

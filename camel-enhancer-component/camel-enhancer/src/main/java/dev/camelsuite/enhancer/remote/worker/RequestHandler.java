@@ -3,6 +3,7 @@ package dev.camelsuite.enhancer.remote.worker;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
+import dev.camelsuite.correlation.Tracing;
 import dev.camelsuite.enhancer.ChainMetrics;
 import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancementResults;
@@ -16,6 +17,10 @@ import dev.camelsuite.enhancer.remote.wire.RequestContent;
 import dev.camelsuite.enhancer.remote.wire.WireFormat;
 import dev.camelsuite.enhancer.remote.wire.WireMessages;
 import dev.camelsuite.enhancer.remote.wire.WireProtocol;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Scope;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
 import jakarta.jms.InvalidDestinationException;
@@ -111,13 +116,33 @@ final class RequestHandler {
 
         long started = statistics.documentStarted();
         boolean error = true;
-        try {
+        Tracing spans = runner.spans();
+        Span span = spans.isOn() ? receiveSpan(spans, request, referenceId) : null;
+        try (Scope scope = span == null ? null : span.makeCurrent()) {
             Message reply = process(session, referenceId, item, format, held);
             error = !WireProtocol.COMPLETED.equals(reply.getStringProperty(WireProtocol.STATUS));
             send(replies, replyTo, reply, referenceId);
         } finally {
             statistics.documentDone(started, error, item.getExecutionMetadata());
+            if (span != null) {
+                if (error) {
+                    span.setStatus(StatusCode.ERROR, "the chain or the worker route failed");
+                }
+                span.end();
+            }
         }
+    }
+
+    /** The worker's span of one request: a child of the sender's, whose context the message carries. */
+    private Span receiveSpan(Tracing spans, Message request, String referenceId) {
+        Span span = spans.start("enhancer receive " + configuration.getQueue(), SpanKind.CONSUMER,
+                Tracing.extract(request));
+        span.setAttribute("messaging.system", "activemq");
+        span.setAttribute("messaging.destination.name", configuration.getQueue());
+        span.setAttribute("enhancer.chain", chain);
+        span.setAttribute("enhancer.reference_id", referenceId);
+        span.setAttribute("enhancer.worker", instanceId);
+        return span;
     }
 
     /** Runs the chain and the route over an item; answers the reply. */
