@@ -7,6 +7,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +26,12 @@ import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.ContentItemJson;
 import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Message;
@@ -152,9 +159,12 @@ public final class RemoteBenchmark {
              // the window kept at 1, the default before the window adapted
              Contender fixed = new EnhancerContender(url, "enhancer prefetch=1", "bench.fixed", "&maxPrefetch=1",
                      PRODUCER_OPTIONS);
+             // the same with its spans recorded: what tracing costs when it is on
+             Contender traced = new EnhancerContender(url, "enhancer tracing on", "bench.traced", ENHANCER_OPTIONS,
+                     PRODUCER_OPTIONS, true);
              Contender camelJms = new CamelJmsContender(url);
              Contender rawJms = new RawJmsContender(url)) {
-            List<Contender> contenders = only(List.of(enhancer, fixed, camelJms, rawJms));
+            List<Contender> contenders = only(List.of(enhancer, fixed, traced, camelJms, rawJms));
             for (Contender c : contenders) {
                 // warm-up: every contender gets its code compiled at every level before anything counts
                 measure(c, 64, 20_000, DOCUMENT);
@@ -406,9 +416,25 @@ public final class RemoteBenchmark {
 
         EnhancerContender(String url, String name, String queue, String workerOptions, String producerOptions)
                 throws Exception {
+            this(url, name, queue, workerOptions, producerOptions, false);
+        }
+
+        /**
+         * @param traced with the component's tracing on: every span (send, receive, chain, engine) recorded by the
+         *               OpenTelemetry SDK with its batch processor, as an application exporting them runs it, and then
+         *               dropped instead of sent
+         */
+        EnhancerContender(String url, String name, String queue, String workerOptions, String producerOptions,
+                boolean traced) throws Exception {
             this.name = name;
             EnhancerComponent enhancer = new EnhancerComponent();
             enhancer.addChain(Chain.list("bench", "words")).addEngine(ENGINE);
+            if (traced) {
+                context.getRegistry().bind("openTelemetry", OpenTelemetrySdk.builder().setTracerProvider(
+                        SdkTracerProvider.builder().addSpanProcessor(BatchSpanProcessor.builder(new DroppedSpans())
+                                .build()).build()).build());
+                enhancer.setTracing(true);
+            }
             context.addComponent("enhancer", enhancer);
             String base = "enhancer:bench?queue=" + queue + "&brokerURL=" + url;
             context.addRoutes(new RouteBuilder() {
@@ -437,6 +463,24 @@ public final class RemoteBenchmark {
         @Override
         public void close() throws Exception {
             context.close();
+        }
+    }
+
+    /** An exporter that takes every batch and sends it nowhere: the cost of recording spans, not of a network. */
+    static final class DroppedSpans implements SpanExporter {
+        @Override
+        public CompletableResultCode export(Collection<SpanData> spans) {
+            return CompletableResultCode.ofSuccess();
+        }
+
+        @Override
+        public CompletableResultCode flush() {
+            return CompletableResultCode.ofSuccess();
+        }
+
+        @Override
+        public CompletableResultCode shutdown() {
+            return CompletableResultCode.ofSuccess();
         }
     }
 

@@ -32,6 +32,7 @@ import org.apache.camel.Consumer;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.Processor;
+import org.apache.camel.spi.ExceptionHandler;
 import org.apache.camel.support.ScheduledPollConsumer;
 import org.apache.camel.support.service.ServiceHelper;
 import org.apache.camel.util.json.JsonObject;
@@ -107,6 +108,26 @@ public class WorkflowRobot extends ScheduledPollConsumer {
         holder = robotName + (getRouteId() == null ? "" : " (route " + getRouteId() + ")");
         outage = new DatabaseOutage(robotName, endpoint.getWorkflowName() + "/" + endpoint.getProcessName(), metrics);
         trace = RobotTrace.of(endpoint.getCamelContext(), endpoint.getComponent().isTracing());
+        ExceptionHandler camels = getExceptionHandler();
+        // a poll that failed because the database is away: one line per outage instead of a stack trace per poll
+        setExceptionHandler(new ExceptionHandler() {
+            @Override
+            public void handleException(Throwable exception) {
+                handleException(null, null, exception);
+            }
+
+            @Override
+            public void handleException(String message, Throwable exception) {
+                handleException(message, null, exception);
+            }
+
+            @Override
+            public void handleException(String message, Exchange exchange, Throwable exception) {
+                if (exchange != null || !(exception instanceof Exception e) || !outage.pollFailed(e)) {
+                    camels.handleException(message, exchange, exception);
+                }
+            }
+        });
         if (endpoint.getLease() > 0) {
             // renewed from a thread of its own: a slow route holds its step as long as it runs
             long every = Math.max(100, endpoint.getLease() / 3);
@@ -305,18 +326,11 @@ public class WorkflowRobot extends ScheduledPollConsumer {
             if (!endpoint.getComponent().prepareStore()) {
                 return 0;
             }
-            List<Step> claimed;
-            try {
-                releaseOrphansOnce();
-                sweepWhenDue();
-                expireLeasesWhenDue();
-                claimed = claim();
-            } catch (Exception e) {
-                if (outage.pollFailed(e)) {
-                    return 0;
-                }
-                throw e;
-            }
+            releaseOrphansOnce();
+            sweepWhenDue();
+            expireLeasesWhenDue();
+            // a failure goes to Camel (the robot's health turns DOWN), then to the exception handler set in doStart
+            List<Step> claimed = claim();
             outage.pollSucceeded();
             boolean leased = endpoint.getLease() > 0;
             if (leased) {

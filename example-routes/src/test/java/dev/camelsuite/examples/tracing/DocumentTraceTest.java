@@ -1,7 +1,10 @@
 package dev.camelsuite.examples.tracing;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -100,7 +103,7 @@ class DocumentTraceTest extends CamelTestSupport {
     }
 
     @Test
-    void aDocumentsWayFromRobotThroughBrokerAndWorkerToItsEndIsOneTrace() throws InterruptedException {
+    void aDocumentsWayFromRobotThroughBrokerAndWorkerToItsEndIsOneTrace() throws Exception {
         template.sendBodyAndHeader("workflow:documentWF?operation=create", null, WorkflowConstants.OBJECT_ID,
                 "sample:madrid");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -131,6 +134,26 @@ class DocumentTraceTest extends CamelTestSupport {
         assertThat(engines.get("sentences").getAttributes().get(AttributeKey.stringKey("enhancer.declined")))
                 .startsWith("cannot enhance");
         childOf(spans, robot, "workflow end completed");
+
+        // the trace as docs/operations.adoc shows it
+        StringBuilder tree = new StringBuilder();
+        print(spans, robot, "", tree);
+        Files.writeString(Path.of("target", "document-trace.txt"), tree);
+    }
+
+    /** One line per span: its name, duration and the attributes an operator reads, its children indented under it. */
+    private static void print(List<SpanData> spans, SpanData span, String indent, StringBuilder out) {
+        out.append(String.format(Locale.ROOT, "%s%s  %.2f ms", indent, span.getName(),
+                (span.getEndEpochNanos() - span.getStartEpochNanos()) / 1e6));
+        span.getAttributes().forEach((key, value) -> {
+            if (!key.getKey().startsWith("messaging.")) {
+                out.append("  ").append(key.getKey()).append('=').append(value);
+            }
+        });
+        out.append('\n');
+        spans.stream().filter(s -> s.getParentSpanId().equals(span.getSpanId()))
+                .sorted(Comparator.comparingLong(SpanData::getStartEpochNanos))
+                .forEach(child -> print(spans, child, indent + "  ", out));
     }
 
     @Test
