@@ -2,7 +2,6 @@ package dev.camelsuite.workflow;
 
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,9 +19,18 @@ final class DatabaseOutage {
     private final String robot;
     private final String step;
     private final RobotMetrics metrics;
+    /**
+     * After a restart the pool may still hand out connections that broke with it, one failed poll each, between polls
+     * that work: failures this soon after a recovery belong to the same event and get no line of their own.
+     */
+    private static final long QUIET_NANOS = TimeUnit.SECONDS.toNanos(5);
+
     /** When the outage started (nanos), 0 while the database answers. */
-    private final AtomicLong since = new AtomicLong();
-    private final AtomicLong failedPolls = new AtomicLong();
+    private long since;
+    private long failedPolls;
+    /** Whether this outage got its line (a stale connection's failure soon after a recovery gets none). */
+    private boolean told;
+    private long recoveredAt = -QUIET_NANOS * 2;
 
     DatabaseOutage(String robot, String step, RobotMetrics metrics) {
         this.robot = robot;
@@ -36,11 +44,20 @@ final class DatabaseOutage {
         if (sql == null && !(e instanceof WorkflowStoreUnavailableException)) {
             return false;
         }
-        failedPolls.incrementAndGet();
         if (metrics != null) {
             metrics.pollFailed();
         }
-        if (since.compareAndSet(0, System.nanoTime())) {
+        boolean tell;
+        synchronized (this) {
+            failedPolls++;
+            long now = System.nanoTime();
+            tell = since == 0 && now - recoveredAt > QUIET_NANOS;
+            if (since == 0) {
+                since = now;
+                told = tell;
+            }
+        }
+        if (tell) {
             LOG.warn("Robot {} cannot claim steps of {}: the database did not answer ({}); it claims nothing and tries"
                      + " again at every poll", robot, step, describe(e, sql));
         } else {
@@ -67,10 +84,26 @@ final class DatabaseOutage {
 
     /** A poll that reached the database: the end of an outage, if there was one. */
     void pollSucceeded() {
-        long started = since.get();
-        if (started != 0 && since.compareAndSet(started, 0)) {
-            LOG.info("Robot {} claims steps of {} again, after {} failed poll(s) over {} ms", robot, step,
-                    failedPolls.getAndSet(0), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        long started;
+        long polls;
+        boolean tell;
+        synchronized (this) {
+            if (since == 0) {
+                return;
+            }
+            started = since;
+            polls = failedPolls;
+            tell = told;
+            since = 0;
+            failedPolls = 0;
+            recoveredAt = System.nanoTime();
+        }
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        if (tell) {
+            LOG.info("Robot {} claims steps of {} again, after {} failed poll(s) over {} ms", robot, step, polls, millis);
+        } else {
+            LOG.debug("Robot {} claims steps of {} again, after {} failed poll(s) over {} ms", robot, step, polls,
+                    millis);
         }
     }
 
