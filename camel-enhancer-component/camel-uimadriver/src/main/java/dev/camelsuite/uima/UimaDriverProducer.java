@@ -181,6 +181,7 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
 
     @Override
     public boolean process(Exchange exchange, AsyncCallback callback) {
+        AsyncCallback done = callback; // with tracing on, it ends the request's span as well
         try {
             ensureConnected();
             String referenceId = getEndpoint().getCamelContext().getUuidGenerator().generateUuid();
@@ -196,8 +197,10 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
             Tracing spans = endpoint.getComponent().spans();
             Span span = spans.isOn() ? spans.start("uimadriver send " + endpoint.getQueue(), SpanKind.PRODUCER,
                     Context.current()) : null;
-            Request request = new Request(exchange, span == null ? callback : Tracing.ending(span, exchange, callback),
-                    referenceId, endpoint.getTimeout(), text, false);
+            if (span != null) {
+                done = Tracing.ending(span, exchange, callback);
+            }
+            Request request = new Request(exchange, done, referenceId, endpoint.getTimeout(), text, false);
             request.span = span;
             if (!requests.submit(request)) {
                 throw new IllegalStateException("CAS reference id " + referenceId + " is already in flight");
@@ -205,7 +208,7 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
             return false;
         } catch (Exception e) {
             exchange.setException(e);
-            callback.done(true);
+            done.done(true);
             return true;
         }
     }

@@ -70,14 +70,7 @@ public final class StockClientLoad {
             throws Exception {
         BaseUIMAAsynchronousEngine_impl client = new BaseUIMAAsynchronousEngine_impl();
         client.addStatusCallbackListener(new Listener());
-        Map<String, Object> context = new HashMap<>();
-        context.put(UimaAsynchronousEngine.ServerUri, broker);
-        context.put(UimaAsynchronousEngine.ENDPOINT, queue);
-        context.put(UimaAsynchronousEngine.CasPoolSize, casPoolSize);
-        context.put(UimaAsynchronousEngine.Timeout, 60_000);
-        context.put(UimaAsynchronousEngine.GetMetaTimeout, 60_000);
-        context.put(UimaAsynchronousEngine.SerializationStrategy, "xmi"); // what uimadriver speaks too
-        client.initialize(context);
+        client.initialize(context(broker, queue, casPoolSize, 60_000, "xmi")); // XMI: what uimadriver speaks too
 
         List<String> documents = documents();
         Sender sender = new Sender(client, documents);
@@ -103,6 +96,20 @@ public final class StockClientLoad {
         }
         protocol.printf(Locale.ROOT, "STOCK %d %d %.3f %.1f%n", casPoolSize, count, elapsed, count / elapsed);
         return 0;
+    }
+
+    /** The client's settings as its documentation gives them: where, how many CASes, timeouts, serialization. */
+    static Map<String, Object> context(String broker, String queue, int casPoolSize, int timeoutMillis,
+            String serialization) {
+        Map<String, Object> context = new HashMap<>();
+        context.put(UimaAsynchronousEngine.ServerUri, broker);
+        context.put(UimaAsynchronousEngine.ENDPOINT, queue);
+        context.put(UimaAsynchronousEngine.CasPoolSize, casPoolSize);
+        context.put(UimaAsynchronousEngine.Timeout, timeoutMillis);
+        context.put(UimaAsynchronousEngine.GetMetaTimeout, timeoutMillis);
+        context.put(UimaAsynchronousEngine.CpcTimeout, timeoutMillis);
+        context.put(UimaAsynchronousEngine.SerializationStrategy, serialization);
+        return context;
     }
 
     /** Waits until every document sent has come back (or the deadline passes), so that stopping loses none. */

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -18,7 +17,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.uima.aae.client.UimaASProcessStatus;
 import org.apache.uima.aae.client.UimaAsBaseCallbackListener;
-import org.apache.uima.aae.client.UimaAsynchronousEngine;
 import org.apache.uima.adapter.jms.client.BaseUIMAAsynchronousEngine_impl;
 import org.apache.uima.cas.CAS;
 import org.apache.uima.cas.Feature;
@@ -77,15 +75,7 @@ public final class StockClientReplies {
             int count, Path output, int every, List<String> documents) throws Exception {
         BaseUIMAAsynchronousEngine_impl client = new BaseUIMAAsynchronousEngine_impl();
         client.addStatusCallbackListener(new Listener());
-        Map<String, Object> context = new HashMap<>();
-        context.put(UimaAsynchronousEngine.ServerUri, broker);
-        context.put(UimaAsynchronousEngine.ENDPOINT, queue);
-        context.put(UimaAsynchronousEngine.CasPoolSize, casPoolSize);
-        context.put(UimaAsynchronousEngine.Timeout, 30_000);
-        context.put(UimaAsynchronousEngine.GetMetaTimeout, 30_000);
-        context.put(UimaAsynchronousEngine.CpcTimeout, 30_000);
-        context.put(UimaAsynchronousEngine.SerializationStrategy, serialization);
-        client.initialize(context);
+        client.initialize(StockClientLoad.context(broker, queue, casPoolSize, 30_000, serialization));
         protocol.println("META " + metadata(client.getMetaData()));
 
         remaining = new CountDownLatch(count);

@@ -162,6 +162,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
 
     @Override
     public boolean process(Exchange exchange, AsyncCallback callback) {
+        AsyncCallback done = callback; // with tracing on, it ends the request's span as well
         try {
             if (exchange.getIn().getHeader(EnhancerConstants.COLLECTION_PROCESS_COMPLETE, false, Boolean.class)) {
                 fanOut.start(exchange, callback);
@@ -170,10 +171,12 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
             ContentItem item = ContentItemBodies.from(exchange);
             long timeout = ContentItemBodies.timeout(exchange, configuration);
             Span span = spans.isOn() ? sendSpan(item.getReferenceId()) : null;
-            RemoteRequest request = new RemoteRequest(exchange, span == null ? callback : Tracing.ending(span, exchange, callback),
-                    item.getReferenceId(), timeout, format.write(item), RequestContent.of(item),
-                    exchange.getIn().getHeader(EnhancerConstants.TARGET_SERVICE_ID,
-                            configuration.getTargetServiceId(), String.class));
+            if (span != null) {
+                done = Tracing.ending(span, exchange, callback);
+            }
+            RemoteRequest request = new RemoteRequest(exchange, done, item.getReferenceId(), timeout,
+                    format.write(item), RequestContent.of(item), exchange.getIn().getHeader(
+                            EnhancerConstants.TARGET_SERVICE_ID, configuration.getTargetServiceId(), String.class));
             request.span = span;
             if (!requests.submit(request)) {
                 throw new IllegalArgumentException("Reference id " + request.getKey() + " is already in flight on "
@@ -182,7 +185,7 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
             return false;
         } catch (Exception e) {
             exchange.setException(e);
-            callback.done(true);
+            done.done(true);
             return true;
         }
     }
