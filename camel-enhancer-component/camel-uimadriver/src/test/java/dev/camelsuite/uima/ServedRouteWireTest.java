@@ -18,6 +18,7 @@ import org.apache.camel.test.junit5.CamelTestSupport;
 import org.apache.uima.UIMAFramework;
 import org.apache.uima.analysis_engine.AnalysisEngine;
 import org.apache.uima.cas.CAS;
+import org.apache.uima.jcas.JCas;
 import org.apache.uima.util.XMLInputSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -70,6 +71,12 @@ class ServedRouteWireTest extends CamelTestSupport {
                             }
                         })
                         .process(e -> roomNumbers.process(e.getIn().getBody(CAS.class)));
+                // prefetch 1; the route reads the client's reference id and the CAS as a JCas
+                from(served("Prefetched", "prefetch=1")).routeId("prefetched")
+                        .process(e -> e.getIn().getBody(JCas.class).setDocumentLanguage("en"))
+                        .process(e -> seen.add(e.getIn().getHeader(UimaDriverConstants.CAS_REFERENCE_ID,
+                                String.class)));
+                from("direct:prefetched").to("uimadriver:" + url + "?queue=Prefetched&lazyStartProducer=true");
                 // started with its first exchange: producers start before consumers, and this one asks GetMeta
                 from("direct:rooms").to("uimadriver:" + url + "?queue=Rooms&timeout=10000&lazyStartProducer=true");
             }
@@ -84,6 +91,15 @@ class ServedRouteWireTest extends CamelTestSupport {
                 .containsExactly("20-001", "GN-K35");
         assertThat(result.annotations("org.apache.uima.tutorial.RoomNumber").get(1).features())
                 .containsEntry("building", "Hawthorne");
+    }
+
+    private final java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Test
+    void aRouteWithPrefetchSeesTheClientsReferenceIdAndItsJCasChangesGoBack() throws Exception {
+        AnalysisResult result = template.requestBody("direct:prefetched", "Room 20-001", AnalysisResult.class);
+        assertThat(seen).containsExactly(result.casReferenceId());
+        assertThat(result.xmi()).contains("language=\"en\"");
     }
 
     @Test
