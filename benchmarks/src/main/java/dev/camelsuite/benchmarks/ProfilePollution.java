@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.engines.DefaultChain;
@@ -31,7 +33,9 @@ import org.apache.camel.impl.DefaultCamelContext;
  * the whole JVM, and the JIT inlines them into every caller — the engines' model lookups included — only while they
  * have seen one or two receiver classes. This runs the chain with {@code clients} callers over 1 KB documents, either
  * in a clean JVM or after (and while) HashMaps are used with keys of 30 classes ({@code -Dpollute=true}); compare two
- * runs, one of each.
+ * runs, one of each. {@code -Dpollute=regex} instead matches regular expressions of the kinds a large application
+ * matches: the language detector's text normalizers and the tokenizer are regular expressions too, whose matching code
+ * ({@code java.util.regex}'s nodes calling each other) is profiled once for the whole JVM in the same way.
  * <p>
  * Run: {@code java -cp benchmarks/target/benchmarks.jar -Dpollute=true dev.camelsuite.benchmarks.ProfilePollution}
  * ({@code -Dclients=16 -DwarmUpSeconds=60 -Dseconds=20 -Drounds=3 -Ddocuments=64}; {@code -Danswer=true} writes each
@@ -65,8 +69,30 @@ public final class ProfilePollution {
             i -> java.time.ZoneOffset.ofTotalSeconds(i % 3600), i -> java.time.LocalTime.ofSecondOfDay(i % 86400),
             i -> java.util.Map.entry("e", i), i -> java.math.BigInteger.valueOf(i));
 
+    /**
+     * Patterns of the kinds a large application matches (paths, media types, placeholders, headers, dates): their
+     * nodes are the classes {@code java.util.regex}'s shared matching code calls through.
+     */
+    private static final List<Pattern> PATTERNS = List.of(
+            Pattern.compile("\\{\\{([^}]+)}}"), Pattern.compile("^/api/(\\w+)/(\\d+)(?:/(.*))?$"),
+            Pattern.compile("([a-z]+)/([a-z0-9.+-]+)(?:;\\s*q=([0-9.]+))?", Pattern.CASE_INSENSITIVE),
+            Pattern.compile("\\$\\{(?<name>[^:}]+)(?::(?<default>[^}]*))?}"), Pattern.compile("(\\d{4})-(\\d{2})-(\\d{2})T.*"),
+            Pattern.compile("\\s*,\\s*"), Pattern.compile("(?i)bearer\\s+([A-Za-z0-9._~+/-]+=*)"),
+            Pattern.compile("[\\p{L}\\p{N}_-]+"), Pattern.compile("(a|b|c|d|ef|gh)+x?"), Pattern.compile("(\\w)\\1"),
+            Pattern.compile("(?=.*\\d)(?=.*[a-z]).{8,}"), Pattern.compile("^\\s*(GET|POST|PUT|DELETE)\\s+(\\S+)\\s*$"),
+            Pattern.compile("[^\\x00-\\x7F]"), Pattern.compile("\\b(?:https?|ftp)://[^\\s/$.?#].[^\\s]*"),
+            Pattern.compile("(?s)<!--.*?-->"), Pattern.compile("\\.(?:jar|class|properties)$"));
+
+    private static final List<String> INPUTS = List.of("{{camel.main.name}} and ${app.port:8080}",
+            "/api/orders/123/lines/4", "text/turtle; q=0.9, application/ld+json;q=1", "2026-11-27T08:00:00Z",
+            "a, b ,c,  d", "Bearer abc.def-ghi~jkl+mno/pqr==", "Größe_und-Länge 42", "abcefghx aa bb",
+            "secret123abc", "  POST /enhancer  ", "naïve café", "see https://example.org/x?y=1 here",
+            "<!-- a\ncomment -->", "lib/camel-core.jar");
+
     public static void main(String[] args) throws Exception {
-        boolean pollute = Boolean.getBoolean("pollute");
+        String pollution = System.getProperty("pollute", "false");
+        boolean pollute = !pollution.equals("false");
+        boolean regex = pollution.equals("regex");
         int clients = Integer.getInteger("clients", 16);
         int warmUp = Integer.getInteger("warmUpSeconds", 60);
         int seconds = Integer.getInteger("seconds", 20);
@@ -75,14 +101,18 @@ public final class ProfilePollution {
         Thread polluter = new Thread(() -> {
             long sink = 0;
             while (polluting.get()) {
-                sink += churn();
+                sink += regex ? matchAll() : churn();
             }
             System.out.println("(polluter done " + (sink & 1) + ")");
         }, "polluter");
         if (pollute) {
             // before the chain's code is compiled, and on through the warm-up
             for (int i = 0; i < 50; i++) {
-                churn();
+                if (regex) {
+                    matchAll();
+                } else {
+                    churn();
+                }
             }
             polluter.setDaemon(true);
             polluter.start();
@@ -115,7 +145,7 @@ public final class ProfilePollution {
                 long cpu = ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos() - cpuBefore;
                 result.remove(result.size() - 1);
                 System.out.printf("%s%s round %d: %,.1f docs/s, %.2f ms of CPU per document, of it the engines %.2f ms%n",
-                        pollute ? "polluted" : "clean", answer ? ", answers written" : "", round + 1,
+                        pollute ? "polluted (" + pollution + ")" : "clean", answer ? ", answers written" : "", round + 1,
                         result.size() / (double) seconds, cpu / 1e6 / result.size(),
                         (engineCpu(meters) - enginesBefore) * 1e3 / result.size());
             }
@@ -127,6 +157,24 @@ public final class ProfilePollution {
     private static double engineCpu(SimpleMeterRegistry meters) {
         return meters.find("enhancer.engine.cpu").timers().stream()
                 .mapToDouble(t -> t.totalTime(java.util.concurrent.TimeUnit.SECONDS)).sum();
+    }
+
+    /** Every pattern against every input: finds, whole matches and replacements. */
+    private static long matchAll() {
+        long sum = 0;
+        for (int n = 0; n < 20; n++) {
+            for (Pattern pattern : PATTERNS) {
+                for (String input : INPUTS) {
+                    Matcher m = pattern.matcher(input);
+                    while (m.find()) {
+                        sum += m.end();
+                    }
+                    sum += m.reset().matches() ? 1 : 0;
+                    sum += pattern.matcher(input).replaceAll("-").length();
+                }
+            }
+        }
+        return sum;
     }
 
     /** HashMaps with keys of every class: puts, gets and misses. */
