@@ -225,6 +225,8 @@ public final class ApplicationLoad {
             io.micrometer.core.instrument.simple.SimpleMeterRegistry meters =
                     new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
             camel.getRegistry().bind("meters", meters);
+            // what this JVM allocates, measured as the application's JVM metrics measure it
+            new io.micrometer.core.instrument.binder.jvm.JvmGcMetrics().bindTo(meters);
             camel.start();
             ProducerTemplate producer = camel.createProducerTemplate();
             List<String> names = List.of("enhancer:default in this JVM", "POST /enhancer, text/turtle",
@@ -253,9 +255,15 @@ public final class ApplicationLoad {
                     Map<String, double[]> cpuBefore = c == 0 ? engineTimes(meters, "cpu") : app.engineTimes("cpu");
                     Duration ownBefore = cpu(ProcessHandle.current());
                     Duration appBefore = cpu(app.process.toHandle());
+                    double ownAllocatedBefore = allocated(meters);
+                    double appAllocatedBefore = app.allocated();
+                    double[] appPausesBefore = app.gcPauses();
                     List<Long> result = callers(clients, seconds, documents, calls.get(c));
                     Duration own = cpu(ProcessHandle.current()).minus(ownBefore);
                     Duration inApp = cpu(app.process.toHandle()).minus(appBefore);
+                    double ownAllocated = allocated(meters) - ownAllocatedBefore;
+                    double appAllocated = app.allocated() - appAllocatedBefore;
+                    double[] appPauses = app.gcPauses();
                     long failed = result.remove(result.size() - 1);
                     if (failed > 0) {
                         throw new IllegalStateException(names.get(c) + ": " + failed + " calls failed");
@@ -282,6 +290,10 @@ public final class ApplicationLoad {
                         }
                     });
                     System.out.println(engines);
+                    System.out.printf("           allocated per document: this JVM %,.0f KB, application %,.0f KB;"
+                                      + " application's collections %,.0f, %,.0f ms in pauses%n",
+                            ownAllocated / 1024 / result.size(), appAllocated / 1024 / result.size(),
+                            appPauses[0] - appPausesBefore[0], (appPauses[1] - appPausesBefore[1]) * 1e3);
                 }
                 for (int c = 0; c < calls.size(); c++) {
                     rates.get(c).add(rate[c]);
@@ -306,6 +318,12 @@ public final class ApplicationLoad {
             times.put(timer.getId().getTag("engine"), new double[] { timer.totalTime(TimeUnit.SECONDS), timer.count() });
         }
         return times;
+    }
+
+    /** Bytes this JVM allocated so far ({@code jvm.gc.memory.allocated}, counted at each collection). */
+    private static double allocated(io.micrometer.core.instrument.MeterRegistry meters) {
+        io.micrometer.core.instrument.Counter counter = meters.find("jvm.gc.memory.allocated").counter();
+        return counter == null ? 0 : counter.count();
     }
 
     /** The CPU time a process has used so far (user and system, every thread). */
@@ -486,11 +504,22 @@ public final class ApplicationLoad {
         }
 
         long heapUsed() throws IOException, InterruptedException {
-            return heapSum("jvm_memory_used_bytes{area=\"heap\"", false);
+            return (long) metricSum("jvm_memory_used_bytes{area=\"heap\"", false);
         }
 
         long heapMax() throws IOException, InterruptedException {
-            return heapSum("jvm_memory_max_bytes{area=\"heap\"", true);
+            return (long) metricSum("jvm_memory_max_bytes{area=\"heap\"", true);
+        }
+
+        /** Bytes the application allocated so far (counted at each collection). */
+        double allocated() throws IOException, InterruptedException {
+            return metricSum("jvm_gc_memory_allocated_bytes_total", false);
+        }
+
+        /** The application's collection pauses so far: how many, and seconds in them. */
+        double[] gcPauses() throws IOException, InterruptedException {
+            return new double[] { metricSum("jvm_gc_pause_seconds_count", false),
+                                  metricSum("jvm_gc_pause_seconds_sum", false) };
         }
 
         /** Seconds and count of each engine's {@code enhancer_engine_<kind>_seconds} timer, by engine. */
@@ -512,14 +541,14 @@ public final class ApplicationLoad {
             return times;
         }
 
-        /** The sum (or the largest value) of the heap pools' meter of that name. */
-        private long heapSum(String meter, boolean largest) throws IOException, InterruptedException {
+        /** The sum (or the largest value) of the lines of {@code /q/metrics} that start so (a meter over its tags). */
+        private double metricSum(String meter, boolean largest) throws IOException, InterruptedException {
             String metrics = http.send(HttpRequest.newBuilder(base.resolve("/q/metrics"))
                     .header("Authorization", authorization).build(), HttpResponse.BodyHandlers.ofString()).body();
-            long result = 0;
+            double result = 0;
             for (String line : metrics.split("\n")) {
                 if (line.startsWith(meter)) {
-                    long value = (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+                    double value = Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
                     result = largest ? Math.max(result, value) : result + Math.max(0, value);
                 }
             }
