@@ -40,7 +40,7 @@ class LateDependenciesIT {
                 assertThat(app.postJson("/objects/doc:late-broker/workflows/documentWF?version=1",
                         "{\"context\": {\"text\": \"Angela Merkel travelled from Berlin to Paris.\"}}").statusCode())
                         .isEqualTo(201);
-                awaitEnhanced(app, "doc:late-broker");
+                app.awaitEnhanced("doc:late-broker");
                 assertThat(app.terminate(30)).as("stopped by SIGTERM: " + app.log()).isTrue();
             } finally {
                 broker.stop();
@@ -96,18 +96,5 @@ class LateDependenciesIT {
         broker.start();
         broker.waitUntilStarted();
         return broker;
-    }
-
-    private static void awaitEnhanced(PackagedApplication app, String id) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        String workflow = "";
-        while (System.nanoTime() < deadline) {
-            workflow = app.get("/objects/" + id + "/workflows/documentWF").body();
-            if (workflow.matches("(?s).*<process [^>]*status=\"completed\" name=\"enhance\".*")) {
-                return;
-            }
-            Thread.sleep(500);
-        }
-        throw new AssertionError(id + " was not enhanced: " + workflow + "\n" + app.log());
     }
 }

@@ -105,6 +105,25 @@ final class PackagedApplication implements AutoCloseable {
         return process.waitFor(seconds, TimeUnit.SECONDS);
     }
 
+    /** Every line of the application's log so far. */
+    List<String> logLines() throws IOException {
+        return Files.readAllLines(dir.resolve("app.log"));
+    }
+
+    /** Waits until the object's documentWF has its enhance step completed, at most 60 s. */
+    void awaitEnhanced(String id) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        String workflow = "";
+        while (System.nanoTime() < deadline) {
+            workflow = get("/objects/" + id + "/workflows/documentWF").body();
+            if (workflow.matches("(?s).*<process [^>]*status=\"completed\" name=\"enhance\".*")) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError(id + " was not enhanced: " + workflow + "\n" + log());
+    }
+
     /** The last lines of the application's log. */
     String log() {
         try {

@@ -17,7 +17,9 @@ import dev.camelsuite.enhancer.engine.Cancellation;
  */
 final class AnswerBuffer extends OutputStream {
 
-    private static final int CHUNK = 64 * 1024;
+    /** Most answers are a few kilobytes (an enhanced 1 KB text: 5 to 10 KB): the chunks start small and double. */
+    private static final int FIRST_CHUNK = 4 * 1024;
+    private static final int LARGEST_CHUNK = 64 * 1024;
     /** The longest answer kept in memory. */
     static final int HELD = 4 * 1024 * 1024;
 
@@ -25,7 +27,7 @@ final class AnswerBuffer extends OutputStream {
     private final long deadlineNanos;
     private final Cancellation cancellation;
     private final List<byte[]> full = new ArrayList<>();
-    private byte[] chunk = new byte[CHUNK];
+    private byte[] chunk = new byte[FIRST_CHUNK];
     private int position;
     private long size;
     private boolean counting;
@@ -85,7 +87,7 @@ final class AnswerBuffer extends OutputStream {
         }
         if (!counting) {
             full.add(chunk);
-            chunk = new byte[CHUNK];
+            chunk = new byte[Math.min(LARGEST_CHUNK, chunk.length * 2)];
         }
         position = 0;
     }
