@@ -50,6 +50,7 @@ import org.apache.camel.impl.DefaultCamelContext;
  * mvn -B -q install -DskipTests -pl src-native/app,benchmarks -am
  * java -cp benchmarks/target/benchmarks.jar dev.camelsuite.benchmarks.ApplicationLoad
  * # -Dapp=src-native/app/target/quarkus-app/quarkus-run.jar -Dclients=16 -Dseconds=60 -DappJvmOptions="-Xmx512m"
+ * # one core each: taskset -c 1 java -cp … -DappCpus=0 dev.camelsuite.benchmarks.ApplicationLoad
  * </pre>
  */
 public final class ApplicationLoad {
@@ -468,6 +469,12 @@ public final class ApplicationLoad {
             }
             Path dir = Files.createTempDirectory("camelsuite-load");
             List<String> command = new ArrayList<>();
+            // -DappCpus=0 keeps the application on those cores (taskset), the benchmark's JVM started on the others,
+            // so that the HTTP client does not share a core with the application
+            String cpus = System.getProperty("appCpus", "").trim();
+            if (!cpus.isEmpty()) {
+                command.addAll(List.of("taskset", "-c", cpus));
+            }
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             // none by default: the application as a user starts it
             String options = System.getProperty("appJvmOptions", "").trim();

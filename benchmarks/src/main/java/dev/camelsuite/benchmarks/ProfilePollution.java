@@ -38,9 +38,17 @@ import org.apache.camel.impl.DefaultCamelContext;
  * ({@code java.util.regex}'s nodes calling each other) is profiled once for the whole JVM in the same way.
  * <p>
  * Run: {@code java -cp benchmarks/target/benchmarks.jar -Dpollute=true dev.camelsuite.benchmarks.ProfilePollution}
- * ({@code -Dclients=16 -DwarmUpSeconds=60 -Dseconds=20 -Drounds=3 -Ddocuments=64}; {@code -Danswer=true} writes each
+ * ({@code -Dclients=16 -DwarmUpSeconds=60 -Dseconds=20 -Drounds=3 -Ddocuments=64}; {@code -DwriteDocuments=folder} also
+ * writes the documents there, for {@code ChainInTheApplicationJvm} in the application's tests; {@code -Danswer=true} writes each
  * enhanced item as Turtle, as the application answers). Each round prints the CPU per document and the engines' part
  * of it ({@code enhancer.engine.cpu}).
+ * <p>
+ * {@code -Dwakeups=2000} asks another question: do the engines cost more when the cores they run on also serve
+ * threads that wake up often, as an HTTP server's event loop and its clients do for each request? Then every other
+ * round has two threads passing a 1 KB message to each other through pipes that many times a second (each wake-up
+ * is a read from the kernel, a pass over 64 KB of its own memory and a write back: what an event loop does for a
+ * request, and about as often as it does at the application's rates), the rounds between them none;
+ * {@code -DwakeupBytes=1048576} makes each wake-up's pass longer, to see what work that fills the caches does.
  */
 public final class ProfilePollution {
 
@@ -121,6 +129,14 @@ public final class ProfilePollution {
         for (int i = 0; i < Integer.getInteger("documents", 64); i++) {
             documents.add(ApplicationLoad.Prose.document(1_000, 100 + i));
         }
+        String written = System.getProperty("writeDocuments");
+        if (written != null) {
+            // the same documents for the chain inside the application's JVM (ChainInTheApplicationJvm)
+            java.nio.file.Path folder = java.nio.file.Files.createDirectories(java.nio.file.Path.of(written));
+            for (int i = 0; i < documents.size(); i++) {
+                java.nio.file.Files.writeString(folder.resolve(String.format("document-%03d.txt", i)), documents.get(i));
+            }
+        }
         boolean answer = Boolean.getBoolean("answer");
         try (CamelContext camel = new DefaultCamelContext()) {
             DefaultChain.bind(camel.getRegistry(), Vocabulary.sample());
@@ -138,14 +154,23 @@ public final class ProfilePollution {
             ApplicationLoad.callers(clients, warmUp, documents, chain);
             polluting.set(false);
             polluter.join();
+            int wakeups = Integer.getInteger("wakeups", 0);
             for (int round = 0; round < rounds; round++) {
+                Wakeups noise = wakeups > 0 && round % 2 == 1 ? Wakeups.start(wakeups) : null;
                 double enginesBefore = engineCpu(meters);
                 long cpuBefore = ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos();
                 List<Long> result = ApplicationLoad.callers(clients, seconds, documents, chain);
                 long cpu = ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos() - cpuBefore;
                 result.remove(result.size() - 1);
-                System.out.printf("%s%s round %d: %,.1f docs/s, %.2f ms of CPU per document, of it the engines %.2f ms%n",
-                        pollute ? "polluted (" + pollution + ")" : "clean", answer ? ", answers written" : "", round + 1,
+                String woken = "";
+                if (noise != null) {
+                    long noiseCpu = noise.cpuNanos();
+                    woken = String.format(", %,d wake-ups a second beside (%.2f ms of CPU per document)",
+                            noise.stop() / seconds, noiseCpu / 1e6 / result.size());
+                }
+                System.out.printf("%s%s%s round %d: %,.1f docs/s, %.2f ms of CPU per document, of it the engines %.2f ms%n",
+                        pollute ? "polluted (" + pollution + ")" : "clean", answer ? ", answers written" : "", woken,
+                        round + 1,
                         result.size() / (double) seconds, cpu / 1e6 / result.size(),
                         (engineCpu(meters) - enginesBefore) * 1e3 / result.size());
             }
@@ -191,5 +216,106 @@ public final class ProfilePollution {
             }
         }
         return sum;
+    }
+
+    /**
+     * Two threads that wake each other up {@code perSecond} times a second through pipes, each wake-up a 1 KB read,
+     * a pass over 64 KB of the thread's own memory and a 1 KB write: the kind of work an event loop and a client do
+     * between the engines' turns on the same cores.
+     */
+    static final class Wakeups {
+
+        private final AtomicBoolean running = new AtomicBoolean(true);
+        private final java.util.concurrent.atomic.AtomicLong count = new java.util.concurrent.atomic.AtomicLong();
+        private final List<Thread> threads = new ArrayList<>();
+        private final List<java.nio.channels.Channel> pipes = new ArrayList<>();
+
+        static Wakeups start(int perSecond) throws java.io.IOException {
+            Wakeups w = new Wakeups();
+            java.nio.channels.Pipe there = java.nio.channels.Pipe.open();
+            java.nio.channels.Pipe back = java.nio.channels.Pipe.open();
+            w.pipes.addAll(List.of(there.sink(), there.source(), back.sink(), back.source()));
+            long interval = 1_000_000_000L / perSecond;
+            w.threads.add(new Thread(() -> w.loop(back.source(), there.sink(), interval), "wakeups-client"));
+            w.threads.add(new Thread(() -> w.loop(there.source(), back.sink(), 0), "wakeups-server"));
+            w.threads.forEach(Thread::start);
+            return w;
+        }
+
+        /** The client sends every {@code interval} ns, then waits for the answer; the server answers each message. */
+        private void loop(java.nio.channels.ReadableByteChannel in, java.nio.channels.WritableByteChannel out,
+                          long interval) {
+            java.nio.ByteBuffer message = java.nio.ByteBuffer.allocate(1024);
+            byte[] own = new byte[Integer.getInteger("wakeupBytes", 64 * 1024)];
+            long sink = 0;
+            long next = System.nanoTime();
+            try {
+                boolean client = interval > 0;
+                while (running.get()) {
+                    if (client) {
+                        next += interval;
+                        long wait = next - System.nanoTime();
+                        if (wait > 0) {
+                            java.util.concurrent.locks.LockSupport.parkNanos(wait);
+                        }
+                        send(out, message);
+                        receive(in, message);
+                        count.incrementAndGet();
+                    } else {
+                        receive(in, message);
+                        send(out, message);
+                    }
+                    for (int i = 0; i < own.length; i += 64) {
+                        own[i]++;
+                        sink += own[(i * 31) % own.length];
+                    }
+                }
+            } catch (java.io.IOException e) {
+                // the pipes were closed: stopped (a read interrupted by the close included)
+            }
+            if (sink == 42) {
+                System.out.print("");
+            }
+        }
+
+        private static void send(java.nio.channels.WritableByteChannel out, java.nio.ByteBuffer message)
+                throws java.io.IOException {
+            message.clear();
+            while (message.hasRemaining()) {
+                out.write(message);
+            }
+        }
+
+        private static void receive(java.nio.channels.ReadableByteChannel in, java.nio.ByteBuffer message)
+                throws java.io.IOException {
+            message.clear();
+            while (message.hasRemaining()) {
+                if (in.read(message) < 0) {
+                    throw new java.io.EOFException();
+                }
+            }
+        }
+
+        /** Stops both threads; answers how many round trips they made. */
+        long stop() throws InterruptedException {
+            running.set(false);
+            for (java.nio.channels.Channel pipe : pipes) {
+                try {
+                    pipe.close();
+                } catch (java.io.IOException e) {
+                    // closing: nothing to do
+                }
+            }
+            for (Thread t : threads) {
+                t.join(2_000);
+            }
+            return count.get();
+        }
+
+        /** The CPU both threads took. */
+        long cpuNanos() {
+            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            return threads.stream().mapToLong(t -> Math.max(0, mx.getThreadCpuTime(t.getId()))).sum();
+        }
     }
 }
