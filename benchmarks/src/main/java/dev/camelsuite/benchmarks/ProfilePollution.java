@@ -1,8 +1,19 @@
 package dev.camelsuite.benchmarks;
 
+import java.io.EOFException;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.math.BigDecimal;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channel;
+import java.nio.channels.Pipe;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -12,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -73,7 +86,7 @@ public final class ProfilePollution {
             i -> Duration.ofSeconds(i), i -> URI.create("urn:x:" + i), i -> List.of(i), i -> Map.of("k", i),
             i -> new StringBuilder("b").append(i).toString().toCharArray().length, i -> Boolean.valueOf(i % 2 == 0),
             i -> java.util.Set.of(i), i -> new java.util.ArrayList<>(List.of(i)), i -> java.util.Optional.of(i),
-            i -> java.util.Locale.forLanguageTag("x-" + (i % 100)), i -> java.nio.file.Path.of("p" + i),
+            i -> java.util.Locale.forLanguageTag("x-" + (i % 100)), i -> Path.of("p" + i),
             i -> java.time.ZoneOffset.ofTotalSeconds(i % 3600), i -> java.time.LocalTime.ofSecondOfDay(i % 86400),
             i -> java.util.Map.entry("e", i), i -> java.math.BigInteger.valueOf(i));
 
@@ -132,9 +145,9 @@ public final class ProfilePollution {
         String written = System.getProperty("writeDocuments");
         if (written != null) {
             // the same documents for the chain inside the application's JVM (ChainInTheApplicationJvm)
-            java.nio.file.Path folder = java.nio.file.Files.createDirectories(java.nio.file.Path.of(written));
+            Path folder = Files.createDirectories(Path.of(written));
             for (int i = 0; i < documents.size(); i++) {
-                java.nio.file.Files.writeString(folder.resolve(String.format("document-%03d.txt", i)), documents.get(i));
+                Files.writeString(folder.resolve(String.format("document-%03d.txt", i)), documents.get(i));
             }
         }
         boolean answer = Boolean.getBoolean("answer");
@@ -226,14 +239,16 @@ public final class ProfilePollution {
     static final class Wakeups {
 
         private final AtomicBoolean running = new AtomicBoolean(true);
-        private final java.util.concurrent.atomic.AtomicLong count = new java.util.concurrent.atomic.AtomicLong();
+        private final AtomicLong count = new AtomicLong();
         private final List<Thread> threads = new ArrayList<>();
-        private final List<java.nio.channels.Channel> pipes = new ArrayList<>();
+        private final List<Channel> pipes = new ArrayList<>();
+        /** Where the passes over a thread's memory end up, so that the JIT keeps them. */
+        private volatile long blackhole;
 
-        static Wakeups start(int perSecond) throws java.io.IOException {
+        static Wakeups start(int perSecond) throws IOException {
             Wakeups w = new Wakeups();
-            java.nio.channels.Pipe there = java.nio.channels.Pipe.open();
-            java.nio.channels.Pipe back = java.nio.channels.Pipe.open();
+            Pipe there = Pipe.open();
+            Pipe back = Pipe.open();
             w.pipes.addAll(List.of(there.sink(), there.source(), back.sink(), back.source()));
             long interval = 1_000_000_000L / perSecond;
             w.threads.add(new Thread(() -> w.loop(back.source(), there.sink(), interval), "wakeups-client"));
@@ -243,9 +258,9 @@ public final class ProfilePollution {
         }
 
         /** The client sends every {@code interval} ns, then waits for the answer; the server answers each message. */
-        private void loop(java.nio.channels.ReadableByteChannel in, java.nio.channels.WritableByteChannel out,
+        private void loop(ReadableByteChannel in, WritableByteChannel out,
                           long interval) {
-            java.nio.ByteBuffer message = java.nio.ByteBuffer.allocate(1024);
+            ByteBuffer message = ByteBuffer.allocate(1024);
             byte[] own = new byte[Integer.getInteger("wakeupBytes", 64 * 1024)];
             long sink = 0;
             long next = System.nanoTime();
@@ -256,7 +271,7 @@ public final class ProfilePollution {
                         next += interval;
                         long wait = next - System.nanoTime();
                         if (wait > 0) {
-                            java.util.concurrent.locks.LockSupport.parkNanos(wait);
+                            LockSupport.parkNanos(wait);
                         }
                         send(out, message);
                         receive(in, message);
@@ -270,28 +285,26 @@ public final class ProfilePollution {
                         sink += own[(i * 31) % own.length];
                     }
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 // the pipes were closed: stopped (a read interrupted by the close included)
             }
-            if (sink == 42) {
-                System.out.print("");
-            }
+            blackhole = sink;
         }
 
-        private static void send(java.nio.channels.WritableByteChannel out, java.nio.ByteBuffer message)
-                throws java.io.IOException {
+        private static void send(WritableByteChannel out, ByteBuffer message)
+                throws IOException {
             message.clear();
             while (message.hasRemaining()) {
                 out.write(message);
             }
         }
 
-        private static void receive(java.nio.channels.ReadableByteChannel in, java.nio.ByteBuffer message)
-                throws java.io.IOException {
+        private static void receive(ReadableByteChannel in, ByteBuffer message)
+                throws IOException {
             message.clear();
             while (message.hasRemaining()) {
                 if (in.read(message) < 0) {
-                    throw new java.io.EOFException();
+                    throw new EOFException();
                 }
             }
         }
@@ -299,10 +312,10 @@ public final class ProfilePollution {
         /** Stops both threads; answers how many round trips they made. */
         long stop() throws InterruptedException {
             running.set(false);
-            for (java.nio.channels.Channel pipe : pipes) {
+            for (Channel pipe : pipes) {
                 try {
                     pipe.close();
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     // closing: nothing to do
                 }
             }
@@ -314,7 +327,7 @@ public final class ProfilePollution {
 
         /** The CPU both threads took. */
         long cpuNanos() {
-            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
             return threads.stream().mapToLong(t -> Math.max(0, mx.getThreadCpuTime(t.getId()))).sum();
         }
     }

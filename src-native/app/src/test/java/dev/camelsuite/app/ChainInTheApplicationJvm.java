@@ -20,13 +20,15 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A measurement, not a test (skipped unless asked for): the {@code default} chain called by 16 threads inside the
+ * A measurement, not a test: outside the suite (its name does not end in {@code Test}), and skipped even when named
+ * unless {@code chainDocuments} gives the documents. The {@code default} chain called by 16 threads inside the
  * application's own JVM — every extension, route, robot and type of the application loaded — with no HTTP in the way.
  * Its CPU per document and the engines' part of it compare with the chain in a plain JVM ({@code ProfilePollution},
  * which writes the same documents with {@code -DwriteDocuments}); docs/benchmarks.md has the commands and the figures.
+ * After {@code mvn -B -q install -DskipTests -pl src-native/app,benchmarks -am}:
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar -DwriteDocuments=$PWD/target/documents dev.camelsuite.benchmarks.ProfilePollution
- * mvn -o test -pl src-native/app -Dtest=ChainInTheApplicationJvm -DchainDocuments=$PWD/target/documents
+ * mvn -B test -pl src-native/app -Dtest=ChainInTheApplicationJvm -DchainDocuments=$PWD/target/documents
  * </pre>
  */
 @QuarkusTest
