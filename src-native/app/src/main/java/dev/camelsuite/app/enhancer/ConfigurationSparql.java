@@ -2,9 +2,12 @@ package dev.camelsuite.app.enhancer;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 
+import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
 import dev.camelsuite.enhancer.rdf.RdfFormat;
 import jakarta.ws.rs.BadRequestException;
@@ -18,6 +21,7 @@ import org.eclipse.rdf4j.query.GraphQuery;
 import org.eclipse.rdf4j.query.MalformedQueryException;
 import org.eclipse.rdf4j.query.Query;
 import org.eclipse.rdf4j.query.QueryEvaluationException;
+import org.eclipse.rdf4j.query.QueryInterruptedException;
 import org.eclipse.rdf4j.query.QueryResults;
 import org.eclipse.rdf4j.query.TupleQuery;
 import org.eclipse.rdf4j.query.TupleQueryResult;
@@ -36,13 +40,13 @@ import org.eclipse.rdf4j.sail.memory.MemoryStore;
  * SPARQL over the enhancer's configuration graph (its chains and engines, as {@code GET /enhancer} describes them),
  * as Stanbol's {@code /enhancer/sparql} answers it: a {@code SELECT} or {@code ASK} as SPARQL results in XML (JSON
  * when asked for), a {@code CONSTRUCT} or {@code DESCRIBE} as RDF (RDF/XML unless asked for another). Queries only:
- * an update is not a query; {@code SERVICE}, which would reach other servers, is refused; a query has
- * {@value #MAX_SECONDS} s and may be at most {@value #MAX_LENGTH} characters long.
+ * an update is not a query; {@code SERVICE}, which would reach other servers, is refused. What a query may take —
+ * its length and nesting, its time, the rows and characters it goes through, its answer's size — is
+ * {@link SparqlSettings}'; its evaluation is held to them by {@link BudgetedEvaluation}, and its answer is written in
+ * full, within its deadline, before its first byte is sent.
  */
 final class ConfigurationSparql {
 
-    static final int MAX_LENGTH = 10_000;
-    static final int MAX_SECONDS = 5;
     static final String RESULTS_XML = "application/sparql-results+xml";
     static final String RESULTS_JSON = "application/sparql-results+json";
 
@@ -61,27 +65,44 @@ final class ConfigurationSparql {
     /**
      * Runs the query over the graph.
      *
+     * @param deadlineNanos the {@link System#nanoTime()} by which the query must be answered, its writing included
      * @throws BadRequestException    naming what is wrong with the query
      * @throws NotAcceptableException when {@code accept} allows none of the answer's types
+     * @throws SparqlBudget.Exceeded  when the query passes one of its bounds
      */
-    static Answer run(Model graph, String query, List<String> accept) {
+    static Answer run(Model graph, String query, List<String> accept, SparqlSettings settings, long deadlineNanos) {
         if (query == null || query.isBlank()) {
             throw new BadRequestException("Parameter query must hold a SPARQL query, such as SELECT ?chain WHERE"
                                           + " { ?chain a <" + EnhancerDescription.CHAIN + "> }");
         }
-        if (query.length() > MAX_LENGTH) {
-            throw new BadRequestException("A SPARQL query may have at most " + MAX_LENGTH + " characters");
+        if (query.length() > settings.maxLength()) {
+            throw new BadRequestException("A SPARQL query may have at most " + settings.maxLength() + " characters"
+                                          + " (camelsuite.enhancer.sparql.max-length)");
         }
-        refuseServices(query);
-        SailRepository repository = new SailRepository(new MemoryStore());
-        repository.setFederatedServiceResolver(iri -> {
+        SparqlNesting.check(query, settings.maxNesting());
+        try {
+            refuseServices(query);
+            Answer answer = evaluate(graph, query, accept, new SparqlBudget(settings, deadlineNanos), deadlineNanos);
+            return written(answer, settings, deadlineNanos);
+        } catch (StackOverflowError e) {
+            throw new BadRequestException("The SPARQL query is nested too deeply to be read");
+        }
+    }
+
+    private static Answer evaluate(Model graph, String query, List<String> accept, SparqlBudget budget,
+                                   long deadlineNanos) {
+        MemoryStore store = new MemoryStore();
+        store.setEvaluationStrategyFactory(new BudgetedEvaluation(iri -> {
             throw new QueryEvaluationException("SERVICE is not allowed here");
-        });
+        }, budget));
+        SailRepository repository = new SailRepository(store);
         repository.init();
         try (RepositoryConnection connection = repository.getConnection()) {
             connection.add(graph);
             Query prepared = connection.prepareQuery(query);
-            prepared.setMaxExecutionTime(MAX_SECONDS);
+            // RDF4J's own limit too, in whole seconds: it stops between rows, the budget within them
+            prepared.setMaxExecutionTime((int) Math.max(1, TimeUnit.NANOSECONDS.toSeconds(
+                    deadlineNanos - System.nanoTime() + TimeUnit.SECONDS.toNanos(1) - 1)));
             // the store is read here, while it is open; the answer writes what was read
             if (prepared instanceof TupleQuery select) {
                 boolean json = wantsJson(accept);
@@ -108,13 +129,49 @@ final class ConfigurationSparql {
             RdfNegotiation.Negotiated format = rdfOf(accept);
             return new Answer(format.contentType(), out -> EnhancementRdf.write(result, format.format(), out));
         } catch (MalformedQueryException e) {
-            throw new BadRequestException("Malformed SPARQL query: " + firstLine(e.getMessage()));
-        } catch (QueryEvaluationException e) {
-            throw new BadRequestException("The SPARQL query could not be answered within " + MAX_SECONDS + " s or at"
-                                          + " all: " + firstLine(e.getMessage()));
+            throw new BadRequestException("Malformed SPARQL query: " + SparqlNesting.firstLine(e.getMessage()));
+        } catch (RuntimeException e) {
+            throw exceeded(e, budget);
         } finally {
             repository.shutDown();
         }
+    }
+
+    /**
+     * The bound a failed evaluation passed, wherever RDF4J wrapped it; RDF4J's own time limit is the deadline; any
+     * other failure is the query's, in this API's words.
+     */
+    private static RuntimeException exceeded(RuntimeException e, SparqlBudget budget) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SparqlBudget.Exceeded passed) {
+                return passed;
+            }
+            if (t instanceof QueryInterruptedException) {
+                return budget.outOfTime();
+            }
+        }
+        if (e instanceof QueryEvaluationException) {
+            return new BadRequestException("The SPARQL query could not be answered: it asks for something this"
+                                           + " endpoint cannot evaluate");
+        }
+        return e;
+    }
+
+    /** The answer written in full, within the deadline and the answer's size, before anything is sent. */
+    private static Answer written(Answer answer, SparqlSettings settings, long deadlineNanos) {
+        AnswerBuffer buffer = new AnswerBuffer(settings.maxAnswerSize(), deadlineNanos, Cancellation.current());
+        try {
+            answer.body().writeTo(buffer);
+        } catch (AnswerBuffer.TooLarge e) {
+            throw new SparqlBudget.Exceeded(422, "The SPARQL query's answer passes " + settings.maxAnswerSize()
+                                                 + " bytes (camelsuite.enhancer.sparql.max-answer-size): ask for"
+                                                 + " fewer rows, or add a LIMIT");
+        } catch (AnswerBuffer.OutOfTime e) {
+            throw SparqlBudget.outOfTime(settings);
+        } catch (IOException e) {
+            throw new UncheckedIOException("An answer written into memory failed", e);
+        }
+        return buffer.isHeld() ? new Answer(answer.mediaType(), buffer::writeTo) : answer;
     }
 
     /** {@code SERVICE} would send a query to another server: refused before anything runs. */
@@ -123,7 +180,7 @@ final class ConfigurationSparql {
         try {
             parsed = new SPARQLParser().parseQuery(query, null);
         } catch (MalformedQueryException e) {
-            throw new BadRequestException("Malformed SPARQL query: " + firstLine(e.getMessage()));
+            throw new BadRequestException("Malformed SPARQL query: " + SparqlNesting.firstLine(e.getMessage()));
         }
         parsed.getTupleExpr().visit(new AbstractQueryModelVisitor<RuntimeException>() {
             @Override
@@ -156,13 +213,5 @@ final class ConfigurationSparql {
     private static RdfNegotiation.Negotiated rdfOf(List<String> accept) {
         return RdfNegotiation.choose(null, accept,
                 new RdfNegotiation.Negotiated(RdfFormat.RDF_XML, RdfFormat.RDF_XML.mediaType()));
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "";
-        }
-        int eol = message.indexOf('\n');
-        return eol < 0 ? message : message.substring(0, eol);
     }
 }

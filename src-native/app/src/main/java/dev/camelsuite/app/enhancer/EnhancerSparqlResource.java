@@ -3,6 +3,7 @@ package dev.camelsuite.app.enhancer;
 import java.util.List;
 
 import dev.camelsuite.app.http.PublicUrl;
+import dev.camelsuite.app.problem.Problem;
 import dev.camelsuite.app.security.Needs;
 import dev.camelsuite.app.security.Role;
 import io.vertx.core.http.HttpServerRequest;
@@ -33,6 +34,9 @@ public class EnhancerSparqlResource {
     @Inject
     PublicUrl publicUrl;
 
+    @Inject
+    SparqlSettings settings;
+
     @Context
     HttpHeaders headers;
 
@@ -54,10 +58,20 @@ public class EnhancerSparqlResource {
     }
 
     private Response answer(String query) {
+        long deadline = System.nanoTime() + settings.timeout().toNanos();
         List<String> accept = headers.getRequestHeader(HttpHeaders.ACCEPT);
-        ConfigurationSparql.Answer answer = ConfigurationSparql.run(EnhancerDescription.describe(
-                publicUrl.of(request) + "/enhancer", requests.chainNames(), EnhancementRequests.DEFAULT_CHAIN,
-                requests.engineNames()), query, accept);
+        ConfigurationSparql.Answer answer;
+        try {
+            answer = settings.inTurn(deadline, () -> ConfigurationSparql.run(EnhancerDescription.describe(
+                    publicUrl.of(request) + "/enhancer", requests.chainNames(), EnhancementRequests.DEFAULT_CHAIN,
+                    requests.engineNames()), query, accept, settings, deadline));
+        } catch (SparqlBudget.Exceeded e) {
+            Response.ResponseBuilder problem = Problem.builder(e.status, e.getMessage());
+            if (e.status == 503) {
+                problem.header(HttpHeaders.RETRY_AFTER, Math.max(1, settings.timeout().toSeconds()));
+            }
+            return problem.build();
+        }
         return Response.ok((StreamingOutput) answer.body()::writeTo, answer.mediaType()).build();
     }
 }
