@@ -158,6 +158,52 @@ public final class EnhancementRdf {
     }
 
     /**
+     * Reads RDF a caller sent, within a budget ({@link RdfReadBudget}): its characters, entities expanded, and its
+     * nesting bounded, and the budget's check run between statements.
+     *
+     * @throws RdfReadBudget.Exceeded   when the RDF passes a bound of the budget
+     * @throws RuntimeException         what the budget's check threw
+     * @throws IllegalArgumentException when it is not RDF of the format, with a message for the caller
+     */
+    public static Model parse(InputStream in, RdfFormat format, RdfReadBudget budget) {
+        try {
+            return BoundedRdfReader.parse(in, format, budget, new LinkedHashModel());
+        } catch (RdfReadBudget.Exceeded e) {
+            throw e;
+        } catch (StackOverflowError e) {
+            throw BoundedRdfReader.nestedTooDeeply(budget.maxNesting());
+        } catch (IOException | RuntimeException e) {
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof RdfReadBudget.Exceeded exceeded) {
+                    throw exceeded;
+                }
+                if (t instanceof RdfReadBudget.Stopped stopped) {
+                    throw stopped.reason(); // the request's deadline, say
+                }
+            }
+            if (BoundedRdfReader.isXmlLimit(e)) {
+                throw new RdfReadBudget.Exceeded("the RDF/XML's entities expand to more than "
+                                                 + budget.maxCharacters() + " characters, or its elements nest more"
+                                                 + " than " + budget.maxNesting() * 2 + " deep");
+            }
+            throw new IllegalArgumentException("Malformed " + format + ": " + callersWords(e));
+        }
+    }
+
+    /**
+     * A parser's message without the parser's own terms: remote JSON-LD contexts are not loaded (RDF4J names its
+     * setting), and the first line of anything else.
+     */
+    private static String callersWords(Exception e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (message.contains("WHITELIST") || message.contains("whitelist")) {
+            return "a remote JSON-LD context is not loaded; put the context in the document";
+        }
+        int eol = message.indexOf('\n');
+        return eol < 0 ? message : message.substring(0, eol);
+    }
+
+    /**
      * Reads the execution metadata of the item with the given id from RDF (accepting both spellings of
      * {@code em:StatusSheduled}/{@code em:StatusScheduled} and {@code em:defualtChain}/{@code em:defaultChain}).
      *

@@ -15,11 +15,14 @@ import java.util.UUID;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.camelsuite.app.problem.Problem;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.ContentPart;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
 import dev.camelsuite.enhancer.rdf.RdfFormat;
+import dev.camelsuite.enhancer.rdf.RdfReadBudget;
 import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.WebApplicationException;
 import org.eclipse.rdf4j.model.Model;
 
 /**
@@ -49,8 +52,9 @@ record ContentItemUpload(String uri, ContentItem item, Set<String> parsed, Model
      * @param body      the request's body
      * @param mediaType its {@code Content-Type}, a multipart type
      * @param uri       the request's {@code uri} parameter, which wins over the metadata part's file name, or null
+     * @param budget    what the RDF parts may take, together
      */
-    static ContentItemUpload read(byte[] body, String mediaType, String uri) {
+    static ContentItemUpload read(byte[] body, String mediaType, String uri, RdfReadBudget budget) {
         List<MultipartBody.Part> parts;
         try {
             parts = MultipartBody.parse(body, mediaType);
@@ -70,7 +74,7 @@ record ContentItemUpload(String uri, ContentItem item, Set<String> parsed, Model
                     throw new BadRequestException("The Multipart MIME part with the 'metadata' MUST BE before the MIME"
                                                   + " part containing the 'content'!");
                 }
-                metadata = rdf(part, "metadata");
+                metadata = rdf(part, "metadata", budget);
                 if (id == null && part.fileName() != null && !part.fileName().isBlank()) {
                     id = EnhanceRequest.checkedUri(part.fileName(), "The file name of the metadata part");
                 }
@@ -91,7 +95,7 @@ record ContentItemUpload(String uri, ContentItem item, Set<String> parsed, Model
                     throw new BadRequestException("Multipart MIME parts for additional contentParts MUST BE after the"
                                                   + " MIME parts for 'metadata' AND 'content'");
                 }
-                graphs.put(name, rdf(part, name));
+                graphs.put(name, rdf(part, name, budget));
             }
         }
         if (item == null) {
@@ -161,7 +165,7 @@ record ContentItemUpload(String uri, ContentItem item, Set<String> parsed, Model
         return type;
     }
 
-    private static Model rdf(MultipartBody.Part part, String name) {
+    private static Model rdf(MultipartBody.Part part, String name, RdfReadBudget budget) {
         String type = part.contentType();
         RdfFormat format;
         try {
@@ -171,7 +175,11 @@ record ContentItemUpload(String uri, ContentItem item, Set<String> parsed, Model
                                           + type + "): " + e.getMessage());
         }
         try {
-            return EnhancementRdf.parse(new ByteArrayInputStream(part.data()), format);
+            return EnhancementRdf.parse(new ByteArrayInputStream(part.data()), format, budget);
+        } catch (RdfReadBudget.Exceeded e) {
+            throw new WebApplicationException(Problem.of(422, "Unable to parse RDF of Multipart MIME part '" + name
+                                                              + "': " + e.getMessage() + " (camelsuite.enhancer"
+                                                              + ".max-rdf-characters, max-rdf-nesting)"));
         } catch (IllegalArgumentException e) {
             throw new BadRequestException("Unable to parse RDF of Multipart MIME part '" + name + "' (contentType: "
                                           + type + "): " + e.getMessage());

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import dev.camelsuite.app.http.RequestTargets;
 import dev.camelsuite.enhancer.content.EnhancementProperties;
 import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.core.MediaType;
@@ -96,6 +97,11 @@ record EnhanceRequest(String uri, boolean executionMetadata, boolean omitMetadat
             throw new BadRequestException(what + " must be an absolute IRI of 1 to " + MAX_URI_LENGTH
                                           + " characters, such as urn:example:doc-1");
         }
+        // ids from any source are held to the request target's rules: no character that hides or reorders text
+        uri.codePoints().filter(RequestTargets::isInvisible).findFirst().ifPresent(c -> {
+            throw new BadRequestException(what + String.format(" holds the control or invisible character U+%04X,"
+                                                                + " which no id may hold", c));
+        });
         try {
             if (new URI(uri).isAbsolute()) {
                 return uri;

@@ -18,6 +18,7 @@ import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.EnhancementProperties;
 import dev.camelsuite.enhancer.engine.Cancellation;
+import dev.camelsuite.enhancer.rdf.RdfReadBudget;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -65,6 +66,12 @@ public class EnhancementRequests {
 
     @ConfigProperty(name = "camelsuite.enhancer.max-answer-size", defaultValue = "256M")
     MemorySize maxAnswerSize;
+
+    @ConfigProperty(name = "camelsuite.enhancer.max-rdf-characters", defaultValue = "2000000")
+    long maxRdfCharacters;
+
+    @ConfigProperty(name = "camelsuite.enhancer.max-rdf-nesting", defaultValue = "64")
+    int maxRdfNesting;
 
     @Inject
     CurrentVertxRequest currentRequest;
@@ -123,47 +130,31 @@ public class EnhancementRequests {
             throw new BadRequestException("The request has no content to enhance");
         }
         String mediaType = headers.getHeaderString(HttpHeaders.CONTENT_TYPE);
-        ContentItem item;
-        EnhancementAnswer.Uploaded uploaded = EnhancementAnswer.Uploaded.NONE;
-        if (MultipartBody.isMultipart(mediaType)) {
-            ContentItemUpload upload = ContentItemUpload.read(content, mediaType, request.uri());
-            item = upload.item();
-            uploaded = new EnhancementAnswer.Uploaded(upload.metadata(), upload.graphs(), upload.parsed());
-            item.setProperties(properties(upload.properties(), request));
-        } else {
-            try {
-                item = ContentItem.ofBytes(request.uri(), content, mediaType == null || mediaType.isBlank()
-                        ? ContentItem.TEXT_PLAIN : mediaType);
-            } catch (IllegalArgumentException e) {
-                throw new BadRequestException(e.getMessage());
-            }
-            item.setProperties(request.properties());
-        }
         String language = headers.getHeaderString(HttpHeaders.CONTENT_LANGUAGE);
-        if (language != null && !language.isBlank() && item.getText() != null) {
-            // as Stanbol: the caller's language is stated with full confidence, and language engines keep it
-            item.setLanguage(language.trim());
-            item.addLanguage(language.trim(), 1.0, CONTENT_LANGUAGE_CREATOR);
-        }
         // the client may go away while the chain runs: then the chain stops, and so does the writing of its answer
         Cancellation cancellation = ClientGone.of(currentRequest.getCurrent());
-        Exchange done;
+        Outcome outcome;
         try {
-            done = bulkhead.run(() -> {
+            // the body is read in the turn and within the deadline too: a multipart request's RDF parts take memory
+            outcome = bulkhead.run(() -> {
+                Received received = received(content, mediaType, language, request, deadline);
                 long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
                 if (left <= 0) {
-                    return null;
+                    return new Outcome(received.uploaded(), null);
                 }
-                return producer.request("enhancer:" + chain, ex -> {
-                    ex.getIn().setBody(item);
+                return new Outcome(received.uploaded(), producer.request("enhancer:" + chain, ex -> {
+                    ex.getIn().setBody(received.item());
                     ex.getIn().setHeader(EnhancerConstants.TIMEOUT, left);
                     ex.setProperty(EnhancerConstants.CANCELLATION, cancellation);
-                });
+                }));
             });
         } catch (EnhancementBulkhead.Full e) {
             return Problem.builder(503, "Every enhancement turn is taken; ask again later")
                     .header(HttpHeaders.RETRY_AFTER, bulkhead.retryAfterSeconds()).build();
+        } catch (AnswerBuffer.OutOfTime e) {
+            return outOfTime();
         }
+        Exchange done = outcome.done();
         if (done == null) {
             return outOfTime();
         }
@@ -171,7 +162,7 @@ public class EnhancementRequests {
             return failure(done.getException());
         }
         ContentItem enhanced = done.getMessage().getBody(ContentItem.class);
-        EnhancementAnswer answer = new EnhancementAnswer(enhanced, request, accept, uploaded);
+        EnhancementAnswer answer = new EnhancementAnswer(enhanced, request, accept, outcome.uploaded());
         AnswerBuffer written = new AnswerBuffer(maxAnswerSize.asLongValue(), deadline, cancellation);
         String answerType;
         try {
@@ -193,6 +184,49 @@ public class EnhancementRequests {
         }
         // a long answer whose size is allowed: written again, this time straight to the client
         return Response.ok((StreamingOutput) answer::writeTo, answerType).build();
+    }
+
+    /** What a request sent: the item to enhance, and what its multipart parts held besides. */
+    private record Received(ContentItem item, EnhancementAnswer.Uploaded uploaded) {
+    }
+
+    /** What a request sent, and the chain's exchange: null when no time was left to run it. */
+    private record Outcome(EnhancementAnswer.Uploaded uploaded, Exchange done) {
+    }
+
+    /**
+     * The item a request sent: its body as one content, or a multipart content item whose RDF parts are read within
+     * {@code camelsuite.enhancer.max-rdf-characters} and {@code max-rdf-nesting} and the request's deadline.
+     */
+    private Received received(byte[] content, String mediaType, String language, EnhanceRequest request,
+                              long deadline) {
+        ContentItem item;
+        EnhancementAnswer.Uploaded uploaded = EnhancementAnswer.Uploaded.NONE;
+        if (MultipartBody.isMultipart(mediaType)) {
+            RdfReadBudget budget = new RdfReadBudget(maxRdfCharacters, maxRdfNesting, () -> {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new AnswerBuffer.OutOfTime();
+                }
+            });
+            ContentItemUpload upload = ContentItemUpload.read(content, mediaType, request.uri(), budget);
+            item = upload.item();
+            uploaded = new EnhancementAnswer.Uploaded(upload.metadata(), upload.graphs(), upload.parsed());
+            item.setProperties(properties(upload.properties(), request));
+        } else {
+            try {
+                item = ContentItem.ofBytes(request.uri(), content, mediaType == null || mediaType.isBlank()
+                        ? ContentItem.TEXT_PLAIN : mediaType);
+            } catch (IllegalArgumentException e) {
+                throw new BadRequestException(e.getMessage());
+            }
+            item.setProperties(request.properties());
+        }
+        if (language != null && !language.isBlank() && item.getText() != null) {
+            // as Stanbol: the caller's language is stated with full confidence, and language engines keep it
+            item.setLanguage(language.trim());
+            item.addLanguage(language.trim(), 1.0, CONTENT_LANGUAGE_CREATOR);
+        }
+        return new Received(item, uploaded);
     }
 
     /**

@@ -3,12 +3,13 @@ package dev.camelsuite.app.enhancer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.camelsuite.enhancer.rdf.BracketNesting;
 import jakarta.ws.rs.BadRequestException;
 
 /**
- * How deeply a SPARQL query nests its brackets — {@code ( [ {} — counted before the query is parsed: RDF4J's parser
- * and evaluation descend once per level, and two thousand nested parentheses in a filter or a property path overflow
- * the thread's stack. Brackets in strings and comments do not count.
+ * How deeply a SPARQL query nests its brackets, counted before the query is parsed ({@link BracketNesting}): two
+ * thousand nested parentheses in a filter or a property path overflow the stack of RDF4J's parser; and a parser's
+ * messages in this API's words.
  */
 final class SparqlNesting {
 
@@ -17,51 +18,10 @@ final class SparqlNesting {
 
     /** @throws BadRequestException when the query nests deeper than {@code max} */
     static void check(String query, int max) {
-        int depth = 0;
-        int i = 0;
-        int n = query.length();
-        while (i < n) {
-            char c = query.charAt(i);
-            if (c == '"' || c == '\'') {
-                i = afterString(query, i);
-                continue;
-            }
-            if (c == '#') {
-                int eol = query.indexOf('\n', i);
-                i = eol < 0 ? n : eol + 1;
-                continue;
-            }
-            if (c == '(' || c == '[' || c == '{') {
-                if (++depth > max) {
-                    throw new BadRequestException("The SPARQL query nests brackets more than " + max + " deep"
-                                                  + " (camelsuite.enhancer.sparql.max-nesting)");
-                }
-            } else if (c == ')' || c == ']' || c == '}') {
-                depth = Math.max(0, depth - 1);
-            }
-            i++;
+        if (BracketNesting.deeperThan(query, max, false)) {
+            throw new BadRequestException("The SPARQL query nests brackets more than " + max + " deep"
+                                          + " (camelsuite.enhancer.sparql.max-nesting)");
         }
-    }
-
-    /** The index after a string that starts at {@code start}: short or long ({@code """…"""}), with escapes. */
-    private static int afterString(String query, int start) {
-        char quote = query.charAt(start);
-        String triple = String.valueOf(quote).repeat(3);
-        boolean isLong = query.startsWith(triple, start);
-        int i = start + (isLong ? 3 : 1);
-        while (i < query.length()) {
-            char c = query.charAt(i);
-            if (c == '\\') {
-                i += 2;
-            } else if (isLong ? query.startsWith(triple, i) : c == quote) {
-                return i + (isLong ? 3 : 1);
-            } else if (!isLong && c == '\n') {
-                return i + 1;
-            } else {
-                i++;
-            }
-        }
-        return i;
     }
 
     /**

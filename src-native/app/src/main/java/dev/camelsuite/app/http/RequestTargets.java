@@ -75,7 +75,7 @@ public class RequestTargets {
     }
 
     /** Control characters, format characters (such as U+202E and U+200B) and the line and paragraph separators. */
-    static boolean isInvisible(int c) {
+    public static boolean isInvisible(int c) {
         return switch (Character.getType(c)) {
             case Character.CONTROL, Character.FORMAT, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR,
                  Character.SURROGATE, Character.UNASSIGNED, Character.PRIVATE_USE -> true;
