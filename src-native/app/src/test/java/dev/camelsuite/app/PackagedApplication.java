@@ -29,19 +29,32 @@ final class PackagedApplication implements AutoCloseable {
     private final Path dir;
     private final int port;
     private final Map<String, String> environment;
+    private final List<String> properties;
     private Process process;
 
     /** @param environment what the application's environment adds, e.g. CAMEL_COMPONENT_ENHANCER_BROKER_URL */
     PackagedApplication(Path dir, Map<String, String> environment) throws IOException {
+        this(dir, environment, List.of());
+    }
+
+    /**
+     * @param properties system properties for the JVM ({@code -Dname=value}), for settings whose names an
+     *                   environment variable cannot spell (a user of the roles file)
+     */
+    PackagedApplication(Path dir, Map<String, String> environment, List<String> properties) throws IOException {
         this.dir = dir;
         this.port = freePort();
         this.environment = environment;
+        this.properties = properties;
     }
 
     PackagedApplication start() throws IOException {
         Path jar = Path.of("target", "quarkus-app", "quarkus-run.jar").toAbsolutePath();
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-jar", jar.toString()).directory(dir.toFile()).redirectErrorStream(true)
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m", "-XX:+ExitOnOutOfMemoryError"));
+        command.addAll(properties);
+        command.addAll(List.of("-jar", jar.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("app.log").toFile()));
         builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
         builder.environment().put("CAMELSUITE_ADMIN_PASSWORD", PASSWORD);
@@ -92,6 +105,19 @@ final class PackagedApplication implements AutoCloseable {
         return HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).timeout(Duration.ofSeconds(10))
                 .header("Authorization", "Basic " + Base64.getEncoder()
                         .encodeToString(("admin:" + PASSWORD).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    int port() {
+        return port;
+    }
+
+    /** The process, for a full collection asked of it ({@code jcmd PID GC.run}). */
+    long pid() {
+        return process.pid();
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
     }
 
     /** SIGKILL: no shutdown hook runs, nothing is closed. */

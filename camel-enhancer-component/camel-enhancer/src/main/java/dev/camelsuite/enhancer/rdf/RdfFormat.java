@@ -52,7 +52,7 @@ public enum RdfFormat {
         return switch (this) {
             case TURTLE -> new TurtleWriter(out);
             case JSON_LD -> new JsonLdStream(out);
-            case RDF_XML -> new RDFXMLWriter(out);
+            case RDF_XML -> new XmlSafeLiterals(new RDFXMLWriter(out));
             case N_TRIPLES -> new NTriplesWriter(out);
             case N3 -> new N3Writer(out);
             case RDF_JSON -> new RDFJSONWriter(out, RDFFormat.RDFJSON);

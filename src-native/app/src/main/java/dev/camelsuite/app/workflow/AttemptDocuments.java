@@ -17,13 +17,16 @@ final class AttemptDocuments {
     /**
      * {@code <attempts objectId workflow process><attempt version number robot started ended status
      * errorMessage>error text</attempt>…</attempts>}; {@code ended} and {@code status} are absent while an attempt runs.
+     * Administrators get each robot's whole name (host and process id) and each error text whole (a stack trace, as
+     * robots write them); other callers the robot's route and the error text's first line.
      */
-    static String attempts(String objectId, String workflow, String process, List<StepAttempt> attempts) {
+    static String attempts(String objectId, String workflow, String process, List<StepAttempt> attempts,
+                           boolean whole) {
         XmlOutput xml = new XmlOutput().start("attempts").attribute("objectId", objectId)
                 .attribute("workflow", workflow).attribute("process", process);
         for (StepAttempt a : attempts) {
             xml.start("attempt").attribute("version", String.valueOf(a.version()))
-                    .attribute("number", String.valueOf(a.attempt())).attribute("robot", a.robot())
+                    .attribute("number", String.valueOf(a.attempt())).attribute("robot", whole ? a.robot() : route(a.robot()))
                     .attribute("started", ServiceTimes.xml(a.startedAt()));
             if (a.endedAt() != null) {
                 xml.attribute("ended", ServiceTimes.xml(a.endedAt()));
@@ -35,11 +38,25 @@ final class AttemptDocuments {
                 xml.attribute("errorMessage", a.errorMessage());
             }
             if (a.errorText() != null) {
-                xml.text(a.errorText());
+                xml.text(whole ? a.errorText() : firstLine(a.errorText()));
             }
             xml.end();
         }
         return xml.end().finish();
+    }
+
+    /** A robot's route, as its name ends ({@code host:pid (route enhance)}); a name without one is "a robot". */
+    static String route(String robot) {
+        if (robot == null) {
+            return null;
+        }
+        int open = robot.lastIndexOf('(');
+        return open >= 0 && robot.endsWith(")") ? robot.substring(open + 1, robot.length() - 1) : "a robot";
+    }
+
+    private static String firstLine(String text) {
+        int eol = text.indexOf('\n');
+        return (eol < 0 ? text : text.substring(0, eol)).strip();
     }
 
     /**

@@ -85,7 +85,8 @@ public class ObjectWorkflowsResource {
 
     /**
      * Every attempt robots made at a step, every version, in order: {@code <attempts><attempt version number robot
-     * started ended status errorMessage>error text</attempt>…</attempts>}. An addition to the workflow service's API.
+     * started ended status errorMessage>error text</attempt>…</attempts>}. An addition to the workflow service's API;
+     * robots' host names and process ids and the error texts' stack traces are for administrators.
      */
     @Needs(Role.READER)
     @GET
@@ -94,7 +95,8 @@ public class ObjectWorkflowsResource {
     public String attempts(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
                            @PathParam("process") String process) {
         RequestParameters.objectId(objectId);
-        return AttemptDocuments.attempts(objectId, workflow, process, operations.attempts(objectId, workflow, process));
+        return AttemptDocuments.attempts(objectId, workflow, process, operations.attempts(objectId, workflow, process),
+                signIn.allows(identity, Role.ADMIN));
     }
 
     /**

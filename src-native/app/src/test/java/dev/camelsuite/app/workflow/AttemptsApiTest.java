@@ -2,6 +2,7 @@ package dev.camelsuite.app.workflow;
 
 import java.util.List;
 
+import dev.camelsuite.app.SignedIn;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
@@ -40,6 +41,15 @@ class AttemptsApiTest {
             assertThat(a.getAttribute("errorMessage")).isEqualTo("bad:attempts1 does not pass the check");
             assertThat(a.getTextContent()).contains("IllegalStateException");
             assertThat(a.getAttribute("ended")).isNotEmpty();
+        });
+        // a reader gets the robot's route and the error's first line: hosts, process ids and stack traces are an
+        // administrator's
+        Document read = xml(given().auth().preemptive().basic(SignedIn.READER, SignedIn.READER_PASSWORD).when()
+                .get("/objects/bad:attempts1/workflows/dashboardWF/check/attempts").then().statusCode(200).extract()
+                .asString());
+        assertThat(elements(read, "attempt")).hasSize(2).allSatisfy(a -> {
+            assertThat(a.getAttribute("robot")).isEqualTo("route checking-robot");
+            assertThat(a.getTextContent()).contains("IllegalStateException").doesNotContain("\n", "\tat ");
         });
         // a step no robot ever claimed has none
         given().when().get("/objects/bad:attempts1/workflows/dashboardWF/release/attempts").then().statusCode(200)

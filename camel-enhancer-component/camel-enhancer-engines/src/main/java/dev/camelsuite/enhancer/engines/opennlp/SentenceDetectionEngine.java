@@ -87,7 +87,9 @@ public class SentenceDetectionEngine implements EnhancementEngine {
             throw new EngineException("No sentence model for language '" + language + "' is available (engine '"
                                       + name + "' has " + String.join(", ", detectors.keySet()) + ")");
         }
-        Span[] sentences = detector.sentPosDetect(item.getText());
+        // a run longer than any word is hidden from the model, which would weigh each full stop in it at length
+        String text = item.getText();
+        Span[] sentences = detector.sentPosDetect(LongTokens.masked(text, LongTokens.of(text, LongTokens.DEFAULT_MAX)));
         double[] probabilities = detector.getSentenceProbabilities();
         Cancellation.current().check();
         for (int i = 0; i < sentences.length; i++) {

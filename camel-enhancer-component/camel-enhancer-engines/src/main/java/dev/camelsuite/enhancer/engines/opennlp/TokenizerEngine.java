@@ -50,6 +50,7 @@ public class TokenizerEngine implements EnhancementEngine {
     private final Set<String> ruleBased = new TreeSet<>();
     /** Every language this engine tokenizes, by model or by rules: fixed once the engine is made. */
     private final Set<String> languages;
+    private int maxTokenLength = LongTokens.DEFAULT_MAX;
 
     /** The engine {@value #NAME} with this module's models (English, German) and French by rules. */
     public TokenizerEngine() {
@@ -89,6 +90,20 @@ public class TokenizerEngine implements EnhancementEngine {
     @Override
     public int getOrder() {
         return EngineOrder.TOKENIZING;
+    }
+
+    public int getMaxTokenLength() {
+        return maxTokenLength;
+    }
+
+    /**
+     * The longest run of text without white space the model splits (default {@value LongTokens#DEFAULT_MAX}): a
+     * longer one is one token, with confidence 1.0. The model looks at the whole run for each position in it, and a
+     * run of 400,000 letters would hold a core for minutes.
+     */
+    public void setMaxTokenLength(int maxTokenLength) {
+        LongTokens.checkMax(maxTokenLength);
+        this.maxTokenLength = maxTokenLength;
     }
 
     /** The languages this engine tokenizes with a model. */
@@ -135,6 +150,18 @@ public class TokenizerEngine implements EnhancementEngine {
     }
 
     private void tokenize(ContentItem item, ThreadSafeTokenizerME tokenizer, String text, int offset) {
+        List<Span> longRuns = tokenizer == null ? List.of() : LongTokens.of(text, maxTokenLength);
+        if (!longRuns.isEmpty()) {
+            // the text between long runs goes to the model; each long run is one token
+            int from = 0;
+            for (Span run : longRuns) {
+                tokenize(item, tokenizer, text.substring(from, run.getStart()), offset + from);
+                item.addAnnotation(TOKEN, offset + run.getStart(), offset + run.getEnd(), 1.0, name, null);
+                from = run.getEnd();
+            }
+            tokenize(item, tokenizer, text.substring(from), offset + from);
+            return;
+        }
         if (tokenizer != null) {
             Span[] tokens = tokenizer.tokenizePos(text);
             double[] probabilities = tokenizer.getProbabilities();

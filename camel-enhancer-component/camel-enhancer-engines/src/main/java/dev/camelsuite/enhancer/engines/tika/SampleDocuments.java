@@ -1,5 +1,6 @@
 package dev.camelsuite.enhancer.engines.tika;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.TimeZone;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
 
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -103,6 +105,40 @@ public final class SampleDocuments {
         } catch (InvalidFormatException e) {
             throw new IllegalStateException("POI could not write a Word document", e);
         }
+    }
+
+    /**
+     * A Word document whose {@code document.xml} unpacks to that many megabytes of text, or of empty paragraphs: a
+     * zip bomb of a few hundred kilobytes, for tests of a reader's limits.
+     */
+    public static byte[] docxBomb(long megabytes, boolean emptyParagraphs) {
+        byte[] small = docx("Bomb", "Ann", List.of("x"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(small));
+             ZipOutputStream zip = new ZipOutputStream(out)) {
+            zip.setLevel(9);
+            for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                zip.putNextEntry(new ZipEntry(e.getName()));
+                if (e.getName().equals("word/document.xml")) {
+                    String xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                    int body = xml.indexOf("<w:body>") + "<w:body>".length();
+                    zip.write(xml.substring(0, body).getBytes(StandardCharsets.UTF_8));
+                    byte[] chunk = (emptyParagraphs ? "<w:p/>".repeat(100_000)
+                            : "<w:p><w:r><w:t>" + "a ".repeat(300_000) + "</w:t></w:r></w:p>")
+                            .getBytes(StandardCharsets.UTF_8);
+                    for (long written = 0; written < megabytes << 20; written += chunk.length) {
+                        zip.write(chunk);
+                    }
+                    zip.write(xml.substring(body).getBytes(StandardCharsets.UTF_8));
+                } else {
+                    in.transferTo(zip);
+                }
+                zip.closeEntry();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
     }
 
     public static byte[] odt(String title, String author, List<String> paragraphs) {

@@ -19,6 +19,7 @@ import org.apache.tika.metadata.TikaCoreProperties;
 import org.apache.tika.parser.EmptyParser;
 import org.apache.tika.parser.ParseContext;
 import org.apache.tika.parser.Parser;
+import org.apache.tika.parser.microsoft.OfficeParserConfig;
 import org.apache.tika.sax.BodyContentHandler;
 import org.apache.tika.sax.SecureContentHandler;
 import org.xml.sax.SAXException;
@@ -44,8 +45,19 @@ public class TikaEngine implements EnhancementEngine {
     /** The name of the item's part the text goes into is this prefix and a UUID, as Stanbol names it. */
     public static final String TEXT_PART_PREFIX = "urn:tika:text:";
 
+    /**
+     * Word and PowerPoint documents are read as a stream of XML events, as spreadsheets are by default: POI's own
+     * reading holds a document's whole XML as a tree first (a 300 MB {@code document.xml} from a 400 KB file).
+     */
+    private static final OfficeParserConfig OFFICE = new OfficeParserConfig();
+
+    static {
+        OFFICE.setUseSAXDocxExtractor(true);
+        OFFICE.setUseSAXPptxExtractor(true);
+    }
+
     private final String name;
-    private int maxTextLength = 10_000_000;
+    private int maxTextLength = 1_000_000;
 
     public TikaEngine() {
         this(NAME);
@@ -69,7 +81,10 @@ public class TikaEngine implements EnhancementEngine {
         return maxTextLength;
     }
 
-    /** The most characters of text one document may give (default 10,000,000); more fails the engine. */
+    /**
+     * The most characters of text one document may give (default 1,000,000: as much text as the enhancer takes in a
+     * request's body, a few megabytes of memory); more fails the engine.
+     */
     public void setMaxTextLength(int maxTextLength) {
         if (maxTextLength < 1) {
             throw new IllegalArgumentException("maxTextLength must be at least 1, not " + maxTextLength);
@@ -105,13 +120,14 @@ public class TikaEngine implements EnhancementEngine {
             return;
         }
         Cancellation cancellation = Cancellation.current();
-        DocumentText text = new DocumentText(maxTextLength, cancellation);
+        DocumentText text = new DocumentText(maxTextLength, content.data().length, cancellation);
         Metadata metadata = new Metadata();
         metadata.set(Metadata.CONTENT_TYPE, type);
         metadata.set(TikaCoreProperties.RESOURCE_NAME_KEY, item.getUri());
         ParseContext context = new ParseContext();
         // documents inside the document are left out: Tika would otherwise make its default parser for them
         context.set(Parser.class, EmptyParser.INSTANCE);
+        context.set(OfficeParserConfig.class, OFFICE);
         try (TikaInputStream in = TikaInputStream.get(content.data())) {
             SecureContentHandler secure = new SecureContentHandler(new BodyContentHandler(text), in);
             try {
@@ -125,13 +141,16 @@ public class TikaEngine implements EnhancementEngine {
         } catch (IOException | SAXException | TikaException | RuntimeException e) {
             cancellation.check();
             for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof DocumentText.TooManyElements) {
+                    throw new EngineException(t.getMessage(), e);
+                }
                 if (t instanceof DocumentText.TooLong) {
                     throw new EngineException(t.getMessage() + ", the most engine '" + name + "' takes"
                                               + " (maxTextLength)", e);
                 }
             }
             throw new EngineException("The document could not be read as " + DocumentParsers.baseType(type) + ": "
-                                      + message(e), e);
+                                      + reason(e), e);
         }
         String extracted = text.text();
         item.setText(extracted);
@@ -140,13 +159,17 @@ public class TikaEngine implements EnhancementEngine {
         DocumentMetadataMapping.of(metadata).forEach(item::addDocumentMetadata);
     }
 
-    /** The message of the first cause that has one, for the caller; the stack trace stays in the log. */
-    private static String message(Throwable e) {
+    /**
+     * Why a document could not be read, in the caller's words: a zip bomb as Tika names it, else that the document
+     * is damaged or not of its type. The parser's own message (POI's, PDFBox's, XmlBeans' terms) stays in the log,
+     * with the stack trace, under the engine's failure.
+     */
+    private static String reason(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t.getMessage() != null && !t.getMessage().isBlank()) {
-                return t.getMessage();
+            if (t.getMessage() != null && t.getMessage().toLowerCase(java.util.Locale.ROOT).contains("zip bomb")) {
+                return "it expands far beyond its size (Zip bomb detected)";
             }
         }
-        return e.getClass().getSimpleName();
+        return "it is damaged, or not a document of that type";
     }
 }

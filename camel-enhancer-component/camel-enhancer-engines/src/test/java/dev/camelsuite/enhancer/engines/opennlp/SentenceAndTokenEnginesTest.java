@@ -91,6 +91,30 @@ class SentenceAndTokenEnginesTest {
     }
 
     @Test
+    void aRunLongerThanAnyWordIsOneTokenAndHoldsNoSentenceBreak() throws EngineException {
+        // the model looks at a whole run for each position in it: 400,000 letters held a core for minutes
+        String run = "a".repeat(400_000);
+        ContentItem item = item("Paris " + run + " Berlin.", "en");
+        new SentenceDetectionEngine().computeEnhancements(item);
+        new TokenizerEngine().computeEnhancements(item);
+        assertThat(covered(item, TokenizerEngine.TOKEN)).containsExactly("Paris", run, "Berlin", ".");
+        assertThat(item.getAnnotationsOfType(TokenizerEngine.TOKEN).get(1).getConfidence()).isEqualTo(1.0);
+
+        // a full stop every other character: no sentence ends inside the run
+        String dotted = "a.".repeat(200_000);
+        ContentItem dots = item("Paris " + dotted + " Berlin.", "en");
+        new SentenceDetectionEngine().computeEnhancements(dots);
+        assertThat(covered(dots, SentenceDetectionEngine.SENTENCE)).hasSize(1);
+
+        TokenizerEngine shorter = new TokenizerEngine();
+        shorter.setMaxTokenLength(4);
+        ContentItem words = item("Paris is lovely", "en");
+        shorter.computeEnhancements(words);
+        assertThat(covered(words, TokenizerEngine.TOKEN)).containsExactly("Paris", "is", "lovely");
+        assertThatThrownBy(() -> shorter.setMaxTokenLength(0)).hasMessageContaining("maxTokenLength");
+    }
+
+    @Test
     void tokenizesTheWholeTextWithoutSentences() throws EngineException {
         ContentItem item = item("Two words.", "en-GB");
 

@@ -147,6 +147,22 @@ class TikaEngineTest {
     }
 
     @Test
+    void aWordDocumentOfHundredsOfMegabytesOfXmlIsRefusedWhileItIsRead() throws Exception {
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        // 300 MB of text in 320 KB, 600 MB of empty paragraphs in 900 KB: POI's tree of either filled any heap
+        for (byte[] bomb : List.of(SampleDocuments.docxBomb(300, false), SampleDocuments.docxBomb(600, true))) {
+            assertThat(bomb.length).isLessThan(1_000_000);
+            ContentItem item = ContentItem.ofBytes(null, bomb, "application/vnd.openxmlformats-officedocument"
+                                                               + ".wordprocessingml.document");
+            long before = threads.getCurrentThreadAllocatedBytes();
+            assertThatThrownBy(() -> engine.computeEnhancements(item)).isInstanceOf(EngineException.class)
+                    .hasMessageMatching(".*(passes 1000000 characters|Zip bomb detected).*");
+            assertThat(threads.getCurrentThreadAllocatedBytes() - before).as("bytes allocated").isLessThan(200_000_000);
+        }
+    }
+
+    @Test
     void aBrokenDocumentFailsTheEngineSayingWhatItWasReadAs() {
         ContentItem item = ContentItem.ofBytes(null, "%PDF-1.4 not really".getBytes(StandardCharsets.US_ASCII),
                 "application/pdf");

@@ -1,0 +1,158 @@
+package dev.camelsuite.app;
+
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.function.IntPredicate;
+import java.util.function.Predicate;
+
+import dev.camelsuite.enhancer.engines.tika.SampleDocuments;
+
+/**
+ * What an attacker sends to the surfaces added since the first probe — the SPARQL endpoint, multipart content items,
+ * document conversion — each as the lowest role that reaches it, with what it must be answered and by when: the
+ * surface's deadline (5 s for SPARQL, 60 s for an enhancement) and a second.
+ */
+final class HostileRequests {
+
+    static final String READER = "reader";
+    static final String READER_PASSWORD = "reader-hostile-1";
+    static final String WRITER = "writer";
+    static final String WRITER_PASSWORD = "writer-hostile-1";
+    static final Duration SPARQL_DEADLINE = Duration.ofSeconds(5);
+    static final Duration ENHANCER_DEADLINE = Duration.ofSeconds(60);
+
+    /** One hostile request: how to make it, by when it must be answered, and how. */
+    record Case(String name, HttpRequest.Builder request, Duration deadline, IntPredicate status,
+                Predicate<String> body) {
+    }
+
+    private static final String PATTERNS = "?s0 ?p0 ?o0 . ?s1 ?p1 ?o1 . ?s2 ?p2 ?o2 . ?s3 ?p3 ?o3 . ?s4 ?p4 ?o4";
+    private static final String DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+    private HostileRequests() {
+    }
+
+    static List<Case> all(int port) {
+        String base = "http://localhost:" + port;
+        return List.of(
+                new Case("a join of five patterns sharing no variable (6.4 million rows)",
+                        sparql(base, "SELECT ?s0 WHERE { " + PATTERNS + " }"), SPARQL_DEADLINE, s -> s == 422,
+                        b -> b.contains("camelsuite.enhancer.sparql.max-")),
+                new Case("the same, sorted and grouped",
+                        sparql(base, "SELECT (GROUP_CONCAT(STR(?o0)) AS ?all) WHERE { " + PATTERNS + " } GROUP BY ?s4"),
+                        SPARQL_DEADLINE, s -> s == 422, b -> b.contains("camelsuite.enhancer.sparql.max-")),
+                new Case("a backtracking regular expression",
+                        sparql(base, "SELECT ?s WHERE { ?s ?p ?o FILTER(REGEX(CONCAT(\"" + "a".repeat(26)
+                                     + "!\", STR(?s)), \"^((a+)\\\\2?)+$\")) }"), SPARQL_DEADLINE, s -> s == 503,
+                        b -> b.contains("camelsuite.enhancer.sparql.timeout")),
+                new Case("1,900 nested parentheses in a filter",
+                        sparql(base, "SELECT ?s WHERE { ?s ?p ?o FILTER(" + "(".repeat(1900) + "1" + ")".repeat(1900)
+                                     + ") }"), SPARQL_DEADLINE, s -> s == 400,
+                        b -> b.contains("camelsuite.enhancer.sparql.max-nesting")),
+                new Case("a query of 9,900 characters by GET",
+                        sparql(base, "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1 #" + "x".repeat(9860)), SPARQL_DEADLINE,
+                        s -> s == 200, b -> b.contains("<sparql")),
+                new Case("a query of 2,100 bytes in a form",
+                        as(WRITER, base + "/enhancer/sparql").header("Content-Type", "application/x-www-form-urlencoded")
+                                .POST(HttpRequest.BodyPublishers.ofString("query=" + encode(
+                                        "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1 #" + "x".repeat(2100)))),
+                        SPARQL_DEADLINE, s -> s == 200, b -> b.contains("<sparql")),
+                new Case("eight RDF/XML parts whose entities expand to 36 million characters each",
+                        multipart(base, entityBomb(), "application/rdf+xml", 7, null), ENHANCER_DEADLINE,
+                        s -> s == 422, b -> b.contains("camelsuite.enhancer.max-rdf-characters")),
+                new Case("JSON-LD metadata nested 3,000 deep",
+                        multipart(base, "{\"@id\": \"urn:doc\", \"urn:p\": " + "[".repeat(3000) + "]".repeat(3000) + "}",
+                                "application/ld+json", 0, null), ENHANCER_DEADLINE, s -> s == 422,
+                        b -> b.contains("nests more than")),
+                new Case("an id with U+202E from the metadata part's file name",
+                        multipart(base, "<urn:doc> <urn:p> \"x\" .", "text/turtle", 0, "urn:a\u202Eb"),
+                        ENHANCER_DEADLINE, s -> s == 400, b -> b.contains("U+202E")),
+                new Case("a 320 KB Word document of 300 MB of text",
+                        enhance(base + "/enhancer?executionmetadata=true", DOCX, SampleDocuments.docxBomb(300, false)),
+                        ENHANCER_DEADLINE, s -> s == 200, HostileRequests::refusedByTika),
+                new Case("a 900 KB Word document of 600 MB of empty paragraphs",
+                        enhance(base + "/enhancer?executionmetadata=true", DOCX, SampleDocuments.docxBomb(600, true)),
+                        ENHANCER_DEADLINE, s -> s == 200, HostileRequests::refusedByTika),
+                new Case("one word of 400,000 letters",
+                        enhance(base + "/enhancer", "text/plain",
+                                ("Paris " + "a".repeat(400_000) + " Berlin.").getBytes(StandardCharsets.UTF_8)),
+                        ENHANCER_DEADLINE, s -> s == 200, b -> b.contains("Berlin")),
+                new Case("an XML document whose 50,000-character entity is used 15 times",
+                        enhance(base + "/enhancer", "application/xml", ("<?xml version=\"1.0\"?><!DOCTYPE d [<!ENTITY e \""
+                                + "b".repeat(50_000) + "\">]><d><p>Paris " + "&e;".repeat(15) + " Berlin.</p></d>")
+                                .getBytes(StandardCharsets.UTF_8)), ENHANCER_DEADLINE, s -> s == 200, b -> true),
+                new Case("an HTML title of control characters, answered in RDF/XML",
+                        enhance(base + "/enhancer", "text/html", ("<html><head><title>A\u0001\u000b\u001fB</title></head>"
+                                + "<body><p>Angela Merkel travelled to Paris.</p></body></html>")
+                                .getBytes(StandardCharsets.UTF_8)).header("Accept", "application/rdf+xml"),
+                        ENHANCER_DEADLINE, s -> s == 200, HostileRequests::isXml));
+    }
+
+    private static boolean refusedByTika(String answer) {
+        return answer.contains("Zip bomb detected") || answer.contains("passes 1000000 characters");
+    }
+
+    private static boolean isXml(String answer) {
+        try {
+            javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                    .parse(new ByteArrayInputStream(answer.getBytes(StandardCharsets.UTF_8)));
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    static HttpRequest.Builder as(String user, String url) {
+        String password = user.equals(READER) ? READER_PASSWORD : WRITER_PASSWORD;
+        return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(90)).header("Authorization",
+                "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static HttpRequest.Builder sparql(String base, String query) {
+        return as(READER, base + "/enhancer/sparql?query=" + encode(query)).GET();
+    }
+
+    private static HttpRequest.Builder enhance(String url, String type, byte[] body) {
+        return as(WRITER, url).header("Content-Type", type).POST(HttpRequest.BodyPublishers.ofByteArray(body));
+    }
+
+    /** Metadata of the given type, the content, and {@code graphs} more parts of the same metadata. */
+    private static HttpRequest.Builder multipart(String base, String metadata, String type, int graphs,
+                                                 String fileName) {
+        String boundary = "hostile-boundary";
+        StringBuilder body = new StringBuilder();
+        body.append(part(boundary, "metadata", fileName == null ? "urn:doc" : fileName, type, metadata));
+        body.append(part(boundary, "content", null, "text/plain", "Angela Merkel travelled to Paris."));
+        for (int i = 0; i < graphs; i++) {
+            body.append(part(boundary, "urn:graph:" + i, null, type, metadata));
+        }
+        body.append("--").append(boundary).append("--\r\n");
+        return as(WRITER, base + "/enhancer").header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8));
+    }
+
+    private static String part(String boundary, String name, String fileName, String type, String data) {
+        return "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\""
+               + (fileName == null ? "" : "; filename=\"" + fileName + "\"") + "\r\nContent-Type: " + type
+               + "\r\n\r\n" + data + "\r\n";
+    }
+
+    /** Within the XML parser's own limits (64,000 expansions), 36 million characters once expanded. */
+    private static String entityBomb() {
+        return "<?xml version=\"1.0\"?><!DOCTYPE rdf:RDF [<!ENTITY a \"" + "A".repeat(9000) + "\">"
+               + "<!ENTITY b \"" + "&a;".repeat(100) + "\">]>"
+               + "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns:dc=\"urn:dc:\">"
+               + "<rdf:Description rdf:about=\"urn:doc\"><dc:title>" + "&b;".repeat(40)
+               + "</dc:title></rdf:Description></rdf:RDF>";
+    }
+
+    private static String encode(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8);
+    }
+}
