@@ -70,6 +70,11 @@ final class HostileRequests {
                         multipart(base, "{\"@id\": \"urn:doc\", \"urn:p\": " + "[".repeat(3000) + "]".repeat(3000) + "}",
                                 "application/ld+json", 0, null), ENHANCER_DEADLINE, s -> s == 422,
                         b -> b.contains("nests more than")),
+                new Case("a request property of 2,000 digits",
+                        multipart(base, "<urn:doc> <urn:p> \"x\" .", "text/turtle", 0, null,
+                                "{\"n\": " + "9".repeat(2000) + "}"),
+                        ENHANCER_DEADLINE, s -> s == 400,
+                        b -> b.contains("more than 1000 digits") && !b.contains("StreamReadConstraints")),
                 new Case("an id with U+202E from the metadata part's file name",
                         multipart(base, "<urn:doc> <urn:p> \"x\" .", "text/turtle", 0, "urn:a\u202Eb"),
                         ENHANCER_DEADLINE, s -> s == 400, b -> b.contains("U+202E")),
@@ -125,10 +130,19 @@ final class HostileRequests {
     /** Metadata of the given type, the content, and {@code graphs} more parts of the same metadata. */
     private static HttpRequest.Builder multipart(String base, String metadata, String type, int graphs,
                                                  String fileName) {
+        return multipart(base, metadata, type, graphs, fileName, null);
+    }
+
+    /** …and a properties part of that JSON after the content, when not null. */
+    private static HttpRequest.Builder multipart(String base, String metadata, String type, int graphs,
+                                                 String fileName, String properties) {
         String boundary = "hostile-boundary";
         StringBuilder body = new StringBuilder();
         body.append(part(boundary, "metadata", fileName == null ? "urn:doc" : fileName, type, metadata));
         body.append(part(boundary, "content", null, "text/plain", "Angela Merkel travelled to Paris."));
+        if (properties != null) {
+            body.append(part(boundary, "properties", null, "application/json", properties));
+        }
         for (int i = 0; i < graphs; i++) {
             body.append(part(boundary, "urn:graph:" + i, null, type, metadata));
         }

@@ -13,8 +13,11 @@ import java.util.Set;
 import java.util.UUID;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import dev.camelsuite.app.problem.Problem;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.ContentPart;
@@ -216,7 +219,16 @@ record ContentItemUpload(String uri, ContentItem item, Set<String> parsed, Model
                     values.put(key, p.getText());
                 }
             }
+        } catch (StreamConstraintsException e) {
+            throw new BadRequestException("The request properties part holds a number of more than 1000 digits or a"
+                                          + " string longer than the body limit");
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw new BadRequestException("The request properties part is not a JSON object of names to values: it is"
+                                          + " not valid JSON" + (at == null ? "" : " at line " + at.getLineNr()
+                                                                 + ", column " + at.getColumnNr()));
         } catch (IOException e) {
+            // this class's own words: what the object holds that it may not
             throw new BadRequestException("The request properties part is not a JSON object of names to values: "
                                           + e.getMessage());
         }
