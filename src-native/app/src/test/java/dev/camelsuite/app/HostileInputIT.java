@@ -60,6 +60,9 @@ class HostileInputIT {
             app.awaitEnhanced("doc:after-hostile");
             assertThat(app.logLines()).as("the log").noneMatch(line -> line.contains("OutOfMemoryError")
                     || line.contains("StackOverflowError") || line.startsWith("Exception in thread"));
+            // a refused request is the caller's mistake: no error and no stack trace in the operator's log
+            assertThat(app.logLines()).as("the log").noneMatch(line -> line.contains(" ERROR ")
+                    || line.startsWith("\tat "));
             long heapAfter = heapAfterFullCollection(app);
             System.out.printf("hostile cases: heap after a full collection %d MB before, %d MB after%n",
                     heapBefore >> 20, heapAfter >> 20);

@@ -40,6 +40,13 @@ final class HostileRequests {
 
     static List<Case> all(int port) {
         String base = "http://localhost:" + port;
+        List<Case> all = new java.util.ArrayList<>(sparqlCases(base));
+        all.addAll(enhancerCases(base));
+        return all;
+    }
+
+    /** Queries of {@code /enhancer/sparql}: a reader's by GET, a writer's by a form. */
+    private static List<Case> sparqlCases(String base) {
         return List.of(
                 new Case("a join of five patterns sharing no variable (6.4 million rows)",
                         sparql(base, "SELECT ?s0 WHERE { " + PATTERNS + " }"), SPARQL_DEADLINE, s -> s == 422,
@@ -62,7 +69,12 @@ final class HostileRequests {
                         as(WRITER, base + "/enhancer/sparql").header("Content-Type", "application/x-www-form-urlencoded")
                                 .POST(HttpRequest.BodyPublishers.ofString("query=" + encode(
                                         "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1 #" + "x".repeat(2100)))),
-                        SPARQL_DEADLINE, s -> s == 200, b -> b.contains("<sparql")),
+                        SPARQL_DEADLINE, s -> s == 200, b -> b.contains("<sparql")));
+    }
+
+    /** Enhancements: multipart content items, documents to convert, text, each a writer's. */
+    private static List<Case> enhancerCases(String base) {
+        return List.of(
                 new Case("eight RDF/XML parts whose entities expand to 36 million characters each",
                         multipart(base, entityBomb(), "application/rdf+xml", 7, null), ENHANCER_DEADLINE,
                         s -> s == 422, b -> b.contains("camelsuite.enhancer.max-rdf-characters")),
@@ -70,6 +82,10 @@ final class HostileRequests {
                         multipart(base, "{\"@id\": \"urn:doc\", \"urn:p\": " + "[".repeat(3000) + "]".repeat(3000) + "}",
                                 "application/ld+json", 0, null), ENHANCER_DEADLINE, s -> s == 422,
                         b -> b.contains("nests more than")),
+                new Case("JSON-LD metadata naming a remote context",
+                        multipart(base, "{\"@context\": \"http://127.0.0.1:9/context.jsonld\", \"@id\": \"urn:doc\"}",
+                                "application/ld+json", 0, null), ENHANCER_DEADLINE, s -> s == 400,
+                        b -> b.contains("a remote JSON-LD context is not loaded") && !b.contains("WHITELIST")),
                 new Case("a request property of 2,000 digits",
                         multipart(base, "<urn:doc> <urn:p> \"x\" .", "text/turtle", 0, null,
                                 "{\"n\": " + "9".repeat(2000) + "}"),

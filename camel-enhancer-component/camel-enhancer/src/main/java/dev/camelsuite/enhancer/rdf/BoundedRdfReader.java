@@ -1,6 +1,7 @@
 package dev.camelsuite.enhancer.rdf;
 
 import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,15 +12,21 @@ import javax.xml.parsers.SAXParserFactory;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import no.hasmac.jsonld.JsonLdError;
+import no.hasmac.jsonld.JsonLdErrorCode;
+import no.hasmac.jsonld.loader.DocumentLoader;
 import org.eclipse.rdf4j.model.Literal;
 import org.eclipse.rdf4j.model.Model;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.rio.RDFParser;
+import org.eclipse.rdf4j.rio.helpers.AbstractRDFHandler;
 import org.eclipse.rdf4j.rio.helpers.StatementCollector;
 import org.eclipse.rdf4j.rio.helpers.XMLParserSettings;
+import org.eclipse.rdf4j.rio.jsonld.JSONLDSettings;
 import org.xml.sax.SAXException;
 import org.xml.sax.XMLReader;
 
@@ -37,6 +44,12 @@ final class BoundedRdfReader {
     private static final String ELEMENT_DEPTH = "http://www.oracle.com/xml/jaxp/properties/maxElementDepth";
     /** How far ahead of the parser the nesting is measured: the whole part (its size is the request body's bound). */
     private static final int MARK_LIMIT = Integer.MAX_VALUE;
+
+    static final String REMOTE_CONTEXT = "a remote JSON-LD context is not loaded; put the context in the document";
+    /** JSON-LD of a caller names no document to fetch: a remote context is refused, in the caller's words. */
+    private static final DocumentLoader NO_REMOTE_CONTEXTS = (uri, options) -> {
+        throw new JsonLdError(JsonLdErrorCode.LOADING_REMOTE_CONTEXT_FAILED, REMOTE_CONTEXT);
+    };
 
     private BoundedRdfReader() {
     }
@@ -61,8 +74,12 @@ final class BoundedRdfReader {
         if (format == RdfFormat.RDF_XML) {
             parser.getParserConfig().set(XMLParserSettings.CUSTOM_XML_READER, xmlReader(budget));
         }
+        if (format == RdfFormat.JSON_LD) {
+            // RDF4J's own loader refuses a remote context too, but logs each refusal as an error with its stack trace
+            parser.getParserConfig().set(JSONLDSettings.DOCUMENT_LOADER, NO_REMOTE_CONTEXTS);
+        }
         StatementCollector collector = new StatementCollector(into);
-        parser.setRDFHandler(new org.eclipse.rdf4j.rio.helpers.AbstractRDFHandler() {
+        parser.setRDFHandler(new AbstractRDFHandler() {
             @Override
             public void handleNamespace(String prefix, String uri) {
                 collector.handleNamespace(prefix, uri);
@@ -86,7 +103,7 @@ final class BoundedRdfReader {
         JsonFactory json = JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(max + 1).build()).build();
         int depth = 0;
-        try (JsonParser parser = json.createParser(new java.io.FilterInputStream(in) {
+        try (JsonParser parser = json.createParser(new FilterInputStream(in) {
             @Override
             public void close() {
                 // the parser reads the part again
@@ -100,7 +117,7 @@ final class BoundedRdfReader {
                     depth--;
                 }
             }
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             // not JSON at all: the RDF parser says where
         }
     }

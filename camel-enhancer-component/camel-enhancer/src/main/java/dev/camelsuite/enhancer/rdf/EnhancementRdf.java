@@ -195,10 +195,13 @@ public final class EnhancementRdf {
      * setting), and the first line of anything else.
      */
     private static String callersWords(Exception e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        if (message.contains("WHITELIST") || message.contains("whitelist")) {
-            return "a remote JSON-LD context is not loaded; put the context in the document";
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String message = t.getMessage();
+            if (message != null && (message.contains(BoundedRdfReader.REMOTE_CONTEXT) || message.contains("WHITELIST"))) {
+                return BoundedRdfReader.REMOTE_CONTEXT;
+            }
         }
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         int eol = message.indexOf('\n');
         return eol < 0 ? message : message.substring(0, eol);
     }

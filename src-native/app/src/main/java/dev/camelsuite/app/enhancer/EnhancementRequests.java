@@ -136,18 +136,8 @@ public class EnhancementRequests {
         Outcome outcome;
         try {
             // the body is read in the turn and within the deadline too: a multipart request's RDF parts take memory
-            outcome = bulkhead.run(() -> {
-                Received received = received(content, mediaType, language, request, deadline);
-                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                if (left <= 0) {
-                    return new Outcome(received.uploaded(), null);
-                }
-                return new Outcome(received.uploaded(), producer.request("enhancer:" + chain, ex -> {
-                    ex.getIn().setBody(received.item());
-                    ex.getIn().setHeader(EnhancerConstants.TIMEOUT, left);
-                    ex.setProperty(EnhancerConstants.CANCELLATION, cancellation);
-                }));
-            });
+            outcome = bulkhead.run(() -> inTurn(chain, received(content, mediaType, language, request, deadline),
+                    deadline, cancellation));
         } catch (EnhancementBulkhead.Full e) {
             return Problem.builder(503, "Every enhancement turn is taken; ask again later")
                     .header(HttpHeaders.RETRY_AFTER, bulkhead.retryAfterSeconds()).build();
@@ -162,7 +152,24 @@ public class EnhancementRequests {
             return failure(done.getException());
         }
         ContentItem enhanced = done.getMessage().getBody(ContentItem.class);
-        EnhancementAnswer answer = new EnhancementAnswer(enhanced, request, accept, outcome.uploaded());
+        return answer(new EnhancementAnswer(enhanced, request, accept, outcome.uploaded()), deadline, cancellation);
+    }
+
+    /** The chain run in a turn with the time left; no exchange when none was left. */
+    private Outcome inTurn(String chain, Received received, long deadline, Cancellation cancellation) {
+        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        if (left <= 0) {
+            return new Outcome(received.uploaded(), null);
+        }
+        return new Outcome(received.uploaded(), producer.request("enhancer:" + chain, ex -> {
+            ex.getIn().setBody(received.item());
+            ex.getIn().setHeader(EnhancerConstants.TIMEOUT, left);
+            ex.setProperty(EnhancerConstants.CANCELLATION, cancellation);
+        }));
+    }
+
+    /** The answer, written in full within the deadline and the answer's size before its first byte is sent. */
+    private Response answer(EnhancementAnswer answer, long deadline, Cancellation cancellation) {
         AnswerBuffer written = new AnswerBuffer(maxAnswerSize.asLongValue(), deadline, cancellation);
         String answerType;
         try {

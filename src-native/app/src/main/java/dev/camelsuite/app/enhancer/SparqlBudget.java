@@ -6,7 +6,6 @@ import org.eclipse.rdf4j.model.Literal;
 import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.query.Binding;
 import org.eclipse.rdf4j.query.BindingSet;
-import org.eclipse.rdf4j.query.QueryEvaluationException;
 
 /**
  * What one SPARQL query may still spend while it runs: time up to its deadline, rows (every row any part of the
@@ -18,8 +17,12 @@ import org.eclipse.rdf4j.query.QueryEvaluationException;
  */
 final class SparqlBudget {
 
-    /** A bound passed: the status to answer and a detail that names the setting. */
-    static final class Exceeded extends QueryEvaluationException {
+    /**
+     * A bound passed: the status to answer and a detail that names the setting. Not one of RDF4J's evaluation
+     * exceptions, which its optimizer catches and logs as errors while it folds constants: this one goes straight
+     * through, and the query stops there.
+     */
+    static final class Exceeded extends RuntimeException {
 
         final int status;
 
