@@ -1,5 +1,7 @@
 package dev.camelsuite.workflow;
 
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArraySet;
@@ -8,6 +10,7 @@ import dev.camelsuite.workflow.model.StepChange;
 import dev.camelsuite.workflow.store.StepListener;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.util.json.JsonObject;
+import org.apache.camel.util.json.Jsoner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,12 +54,36 @@ final class StepEvents implements StepListener {
                 }
             }
         }
+        // each robot decides whether a change is its work (RobotWakeUps)
         for (StepChange change : changes) {
-            if (StepStatus.QUEUED.is(change.newStatus()) || StepStatus.RETRYING.is(change.newStatus())) {
-                for (WorkflowRobot robot : robots) {
-                    robot.wakeUpFor(change);
-                }
+            for (WorkflowRobot robot : robots) {
+                robot.changed(change);
             }
+        }
+    }
+
+    /**
+     * An event {@link #json} wrote (another JVM's): the change it tells of. Only its names and statuses decide
+     * anything; a version or a time it does not have, or not as written here, is left out (0, null).
+     *
+     * @throws Exception when the text is not a JSON object
+     */
+    static StepChange parse(String json) throws Exception {
+        JsonObject o = (JsonObject) Jsoner.deserialize(json);
+        return new StepChange(text(o, "objectId"), text(o, "workflow"), text(o, "process"),
+                o.get("version") instanceof Number version ? version.intValue() : 0, text(o, "lane"),
+                text(o, "oldStatus"), text(o, "newStatus"), time(o.get("at")));
+    }
+
+    private static String text(JsonObject o, String name) {
+        return o.get(name) instanceof String value ? value : null;
+    }
+
+    private static OffsetDateTime time(Object at) {
+        try {
+            return at instanceof String text ? OffsetDateTime.parse(text) : null;
+        } catch (DateTimeParseException e) {
+            return null;
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.camelsuite.correlation.MessageIds;
 import dev.camelsuite.correlation.Tracing;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
@@ -237,22 +238,15 @@ public class UimaDriverConsumer extends DefaultConsumer {
     /** A message that is not a request this service answers: logged, counted, dropped. */
     void rejected(Message m, String why) {
         rejected.incrementAndGet();
-        LOG.warn("Dropped message {} on queue {}: {}", messageId(m), endpoint.getQueue(), why);
+        LOG.warn("Dropped message {} on queue {}: {}", MessageIds.of(m), endpoint.getQueue(), why);
     }
 
     /** A request whose CAS cannot be read: logged, counted, answered with what is wrong. */
     void refused(Message m, String why) {
         rejected.incrementAndGet();
-        LOG.warn("Answered request {} on queue {} with an error: {}", messageId(m), endpoint.getQueue(), why);
+        LOG.warn("Answered request {} on queue {} with an error: {}", MessageIds.of(m), endpoint.getQueue(), why);
     }
 
-    private static String messageId(Message m) {
-        try {
-            return m.getJMSMessageID();
-        } catch (JMSException e) {
-            return "?";
-        }
-    }
 
     /** How many messages this consumer dropped or refused as not its protocol's or not readable. */
     public long getRejectedCount() {

@@ -62,23 +62,7 @@ final class StepClaims {
                      + " ROWS ONLY FOR UPDATE SKIP LOCKED";
         List<StepChange> changed = new ArrayList<>();
         List<Step> steps = tx.writeSql(c -> {
-            List<Claimed> claimed = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement(sql)) {
-                s.setString(1, workflow);
-                s.setString(2, process);
-                s.setObject(3, now.minus(retryDelay));
-                s.setObject(4, now);
-                if (lane != null) {
-                    s.setString(5, lane);
-                }
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        claimed.add(new Claimed(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4),
-                                rs.getInt(5), rs.getObject(6, OffsetDateTime.class), rs.getString(7),
-                                rs.getString(8)));
-                    }
-                }
-            }
+            List<Claimed> claimed = ready(c, sql, workflow, process, lane, now.minus(retryDelay), now);
             if (claimed.isEmpty()) {
                 return List.<Step>of();
             }
@@ -87,20 +71,7 @@ final class StepClaims {
                        + " held_by = ?, held_since = ?, lease_until = ? WHERE id IN (" + ids + ")", now, robot, holder,
                     now, leaseUntil);
             attempts(c, workflow, process, claimed, holder, now);
-            try (PreparedStatement h = c.prepareStatement("INSERT INTO workflow_history (object_id, workflow,"
-                                                          + " process, version, old_status, new_status, changed_at)"
-                                                          + " VALUES (?, ?, ?, ?, ?, 'started', ?)")) {
-                for (Claimed row : claimed) {
-                    h.setString(1, row.objectId());
-                    h.setString(2, workflow);
-                    h.setString(3, process);
-                    h.setInt(4, row.version());
-                    h.setString(5, row.status());
-                    h.setObject(6, now);
-                    h.addBatch();
-                }
-                h.executeBatch();
-            }
+            startedInHistory(c, workflow, process, claimed, now);
             List<Step> started;
             try (PreparedStatement s = c.prepareStatement("SELECT " + StepRows.COLUMNS + " FROM workflow_step"
                                                           + " WHERE id IN (" + ids + ") ORDER BY status_at, id")) {
@@ -118,6 +89,49 @@ final class StepClaims {
         });
         changes.emit(changed);
         return steps;
+    }
+
+    /** The ready steps a claim takes, locked, as they were before. */
+    private static List<Claimed> ready(Connection c, String sql, String workflow, String process, String lane,
+                                       OffsetDateTime retryBefore, OffsetDateTime now)
+            throws SQLException {
+        List<Claimed> claimed = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, workflow);
+            s.setString(2, process);
+            s.setObject(3, retryBefore);
+            s.setObject(4, now);
+            if (lane != null) {
+                s.setString(5, lane);
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    claimed.add(new Claimed(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4),
+                            rs.getInt(5), rs.getObject(6, OffsetDateTime.class), rs.getString(7), rs.getString(8)));
+                }
+            }
+        }
+        return claimed;
+    }
+
+    /** Each claimed step's change to {@code started}, in the history. */
+    private static void startedInHistory(Connection c, String workflow, String process, List<Claimed> claimed,
+                                         OffsetDateTime now)
+            throws SQLException {
+        try (PreparedStatement h = c.prepareStatement("INSERT INTO workflow_history (object_id, workflow, process,"
+                                                      + " version, old_status, new_status, changed_at)"
+                                                      + " VALUES (?, ?, ?, ?, ?, 'started', ?)")) {
+            for (Claimed row : claimed) {
+                h.setString(1, row.objectId());
+                h.setString(2, workflow);
+                h.setString(3, process);
+                h.setInt(4, row.version());
+                h.setString(5, row.status());
+                h.setObject(6, now);
+                h.addBatch();
+            }
+            h.executeBatch();
+        }
     }
 
     /**

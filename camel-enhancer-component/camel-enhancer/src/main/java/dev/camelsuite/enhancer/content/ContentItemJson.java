@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -20,9 +19,14 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
  */
 public final class ContentItemJson {
 
-    private static final JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).build())
+    /**
+     * What a reader of items takes: objects and arrays nested at most 64 deep (an item nests a few levels). The
+     * wire's text and binary readers take the same.
+     */
+    public static final StreamReadConstraints READ_CONSTRAINTS = StreamReadConstraints.builder().maxNestingDepth(64)
             .build();
+
+    private static final JsonFactory FACTORY = JsonFactory.builder().streamReadConstraints(READ_CONSTRAINTS).build();
 
     private ContentItemJson() {
     }
@@ -37,28 +41,9 @@ public final class ContentItemJson {
         return out.toString();
     }
 
-    public static void write(ContentItem item, Writer out) throws IOException {
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            ContentItemJsonWriter.write(item, g, false, null);
-        }
-    }
-
-    public static void write(ContentItem item, OutputStream out) throws IOException {
-        write(item, out, FACTORY);
-    }
-
     /**
-     * Writes the item with another factory of Jackson's streaming API, e.g. Smile's for the compact binary form of
-     * the same schema.
-     */
-    public static void write(ContentItem item, OutputStream out, JsonFactory factory) throws IOException {
-        try (JsonGenerator g = factory.createGenerator(out, JsonEncoding.UTF8)) {
-            ContentItemJsonWriter.write(item, g, false, null);
-        }
-    }
-
-    /**
-     * Writes the item for the wire: like {@link #write(ContentItem, OutputStream, JsonFactory)}, but an id that is
+     * Writes the item for the wire: as {@link #toJson(ContentItem)} writes it, with a factory of Jackson's streaming
+     * API (Smile's for the compact binary form of the same schema), but an id that is
      * still to be computed from the content (and the {@code enhances} of metadata bound to it) is left out, so no
      * side hashes the content unless somebody asks for the id; the reader derives it again.
      */

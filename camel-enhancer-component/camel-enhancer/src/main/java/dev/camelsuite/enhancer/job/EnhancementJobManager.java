@@ -1,6 +1,5 @@
 package dev.camelsuite.enhancer.job;
 
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -103,20 +102,6 @@ public class EnhancementJobManager extends ServiceSupport {
         }
         item.setExecutionMetadata(metadata);
         return new EnhancementJob(this, item, metadata, engines, listener).start(timeoutMillis, caller);
-    }
-
-    /** Enhances an item and waits for the end of the job: a blocking convenience for code outside routes. */
-    public EnhancementJob enhanceAndWait(ContentItem item, ExecutionMetadata metadata, EnhancementEngine[] engines,
-                                         long timeoutMillis)
-            throws InterruptedException {
-        EnhancementJob[] result = new EnhancementJob[1];
-        CountDownLatch done = new CountDownLatch(1);
-        enhance(item, metadata, engines, timeoutMillis, (job, sync) -> {
-            result[0] = job;
-            done.countDown();
-        });
-        done.await();
-        return result[0];
     }
 
     void execute(Runnable task) {

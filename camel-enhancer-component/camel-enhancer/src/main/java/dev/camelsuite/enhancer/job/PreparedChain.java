@@ -1,6 +1,5 @@
 package dev.camelsuite.enhancer.job;
 
-import java.util.List;
 
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.chain.ExecutionPlan;
@@ -47,9 +46,5 @@ public record PreparedChain(Chain chain, ExecutionPlan plan, EnhancementEngine[]
             result[i] = resolver.resolve(other.getNode(i).getEngine());
         }
         return result;
-    }
-
-    public List<EnhancementEngine> engineList() {
-        return List.of(engines);
     }
 }

@@ -40,7 +40,7 @@ public class EnginesResource {
     @Needs(Role.READER)
     @GET
     public Response describe() {
-        return EnhancerResource.description(requests, publicUrl.of(request) + "/enhancer", headers, uriInfo);
+        return DescriptionAnswers.enhancer(requests, publicUrl.of(request) + "/enhancer", headers, uriInfo);
     }
 
     @Needs(Role.WRITER)

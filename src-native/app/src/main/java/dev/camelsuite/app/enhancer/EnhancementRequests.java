@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 
-import dev.camelsuite.app.http.EnhancementBulkhead;
 import dev.camelsuite.app.problem.Problem;
 import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancerComponent;

@@ -23,7 +23,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.rdf4j.model.Model;
 
@@ -53,7 +52,7 @@ public class EnhancerResource {
     @Needs(Role.READER)
     @GET
     public Response describe() {
-        return description(requests, base(), headers, uriInfo);
+        return DescriptionAnswers.enhancer(requests, base(), headers, uriInfo);
     }
 
     @Needs(Role.READER)
@@ -154,25 +153,7 @@ public class EnhancerResource {
     }
 
     private Response rdf(Model model) {
-        return rdf(model, RdfNegotiation.choose(uriInfo.getQueryParameters().getFirst("rdfFormat"),
+        return DescriptionAnswers.rdf(model, RdfNegotiation.choose(uriInfo.getQueryParameters().getFirst("rdfFormat"),
                 headers.getRequestHeader(HttpHeaders.ACCEPT)));
-    }
-
-    /**
-     * The enhancer as {@code GET /enhancer} and {@code GET /engines} answer it: the enhancer page for a browser, else
-     * its chains and engines in RDF, in the format asked for.
-     */
-    static Response description(EnhancementRequests requests, String base, HttpHeaders headers, UriInfo uriInfo) {
-        if (EnhancerPage.isAskedFor(headers.getRequestHeader(HttpHeaders.ACCEPT))) {
-            return EnhancerPage.page();
-        }
-        return rdf(EnhancerDescription.describe(base, requests.chainNames(), EnhancementRequests.DEFAULT_CHAIN,
-                requests.engineNames()), RdfNegotiation.choose(uriInfo.getQueryParameters().getFirst("rdfFormat"),
-                headers.getRequestHeader(HttpHeaders.ACCEPT)));
-    }
-
-    static Response rdf(Model model, RdfNegotiation.Negotiated format) {
-        return Response.ok((StreamingOutput) out -> EnhancementRdf.write(model, format.format(), out),
-                format.contentType()).build();
     }
 }

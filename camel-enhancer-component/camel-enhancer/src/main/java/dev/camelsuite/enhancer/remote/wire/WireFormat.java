@@ -6,7 +6,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.dataformat.smile.SmileFactory;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.ContentItemJson;
@@ -18,10 +17,8 @@ import jakarta.jms.JMSException;
  * ({@code json}) or as Smile, Jackson's compact binary encoding of the same schema ({@code binary}).
  */
 public enum WireFormat {
-    JSON("json", JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).build()).build()),
-    BINARY("binary", SmileFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).build()).build());
+    JSON("json", JsonFactory.builder().streamReadConstraints(ContentItemJson.READ_CONSTRAINTS).build()),
+    BINARY("binary", SmileFactory.builder().streamReadConstraints(ContentItemJson.READ_CONSTRAINTS).build());
 
     /** The version of the wire protocol this code writes and reads. */
     public static final int VERSION = 1;

@@ -7,6 +7,7 @@ import jakarta.jms.Message;
 import jakarta.jms.Session;
 import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.apache.activemq.util.ByteSequence;
+import org.apache.camel.support.ExceptionHelper;
 
 /** Writes and checks the messages of the {@link WireProtocol}. */
 public final class WireMessages {
@@ -56,7 +57,7 @@ public final class WireMessages {
         if (error.getMessage() != null) {
             message.setStringProperty(WireProtocol.ERROR_MESSAGE, error.getMessage());
         }
-        message.setStringProperty(WireProtocol.ERROR_STACK_TRACE, WorkerException.stackTraceOf(error));
+        message.setStringProperty(WireProtocol.ERROR_STACK_TRACE, ExceptionHelper.stackTraceToString(error));
     }
 
     /** The worker-side error a reply carries, or null. */

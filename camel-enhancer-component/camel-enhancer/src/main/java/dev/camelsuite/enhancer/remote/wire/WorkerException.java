@@ -1,7 +1,5 @@
 package dev.camelsuite.enhancer.remote.wire;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -41,13 +39,6 @@ public class WorkerException extends Exception {
     /** Its whole stack trace as the worker's JVM printed it, causes included. */
     public String getWorkerStackTrace() {
         return workerStackTrace;
-    }
-
-    /** The stack trace of a throwable as Java prints it. */
-    public static String stackTraceOf(Throwable t) {
-        StringWriter out = new StringWriter();
-        t.printStackTrace(new PrintWriter(out));
-        return out.toString();
     }
 
     /** The frames of the outermost exception, up to its first "Caused by". */

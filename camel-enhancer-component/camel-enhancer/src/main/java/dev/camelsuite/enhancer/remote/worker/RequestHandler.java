@@ -3,6 +3,7 @@ package dev.camelsuite.enhancer.remote.worker;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
+import dev.camelsuite.correlation.MessageIds;
 import dev.camelsuite.correlation.Tracing;
 import dev.camelsuite.enhancer.ChainMetrics;
 import dev.camelsuite.enhancer.EnhancementException;
@@ -77,7 +78,7 @@ final class RequestHandler {
         } catch (Throwable t) {
             // the request goes back to the queue for another try (or, after the broker's redeliveries, its DLQ)
             LOG.error("Worker on queue {} could not finish message {}; it goes back to the queue",
-                    configuration.getQueue(), safeId(request), t);
+                    configuration.getQueue(), MessageIds.of(request), t);
             recover(session);
         }
     }
@@ -256,7 +257,7 @@ final class RequestHandler {
         statistics.rejected();
         String dlq = configuration.getQueue() + WireProtocol.DEAD_LETTER_SUFFIX;
         // handled as designed: one line, no stack trace (the reason travels with the message as well)
-        LOG.warn("Rejected message {} on queue {}: {}; moved to {}", safeId(message), configuration.getQueue(), why,
+        LOG.warn("Rejected message {} on queue {}: {}; moved to {}", MessageIds.of(message), configuration.getQueue(), why,
                 dlq);
         Message dead = message;
         if (message instanceof ActiveMQMessage amq) {
@@ -280,13 +281,6 @@ final class RequestHandler {
         }
     }
 
-    private static String safeId(Message message) {
-        try {
-            return message.getJMSMessageID();
-        } catch (JMSException e) {
-            return "?";
-        }
-    }
 
     private static void recover(Session session) {
         try {

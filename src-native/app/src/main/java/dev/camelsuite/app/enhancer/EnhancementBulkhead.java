@@ -1,4 +1,4 @@
-package dev.camelsuite.app.http;
+package dev.camelsuite.app.enhancer;
 
 import java.time.Duration;
 import java.util.concurrent.Semaphore;
