@@ -7,7 +7,7 @@ import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.metadata.EngineExecution;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
 import dev.camelsuite.enhancer.metadata.ExecutionStatus;
-import dev.camelsuite.enhancer.metadata.Vocabulary;
+import dev.camelsuite.enhancer.metadata.Namespaces;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
 import dev.camelsuite.enhancer.rdf.RdfFormat;
 import org.apache.camel.CamelContext;
@@ -93,7 +93,7 @@ class SeedExampleTest extends CamelTestSupport {
             assertSeedMetadata(EnhancementRdf.readMetadata(parsed, item.getUri()));
 
             var vf = SimpleValueFactory.getInstance();
-            var em = (java.util.function.Function<String, org.eclipse.rdf4j.model.IRI>) l -> vf.createIRI(Vocabulary.EM, l);
+            var em = (java.util.function.Function<String, org.eclipse.rdf4j.model.IRI>) l -> vf.createIRI(Namespaces.EM, l);
             // the linking engines never ran: they stay scheduled, written as Stanbol's code spells it
             assertThat(parsed.filter(null, em.apply("status"), em.apply("StatusSheduled"))).hasSize(2);
             assertThat(parsed.filter(null, em.apply("defualtChain"), null)).hasSize(1);
@@ -102,19 +102,19 @@ class SeedExampleTest extends CamelTestSupport {
             assertThat(parsed.filter(null, em.apply("executionPart"), chainExecution)).hasSize(5);
             assertThat(parsed.filter(chainExecution, em.apply("executionPart"), null)).isEmpty();
             // the language annotation in Stanbol's enhancement structure
-            var dc = (java.util.function.Function<String, org.eclipse.rdf4j.model.IRI>) l -> vf.createIRI(Vocabulary.DC, l);
+            var dc = (java.util.function.Function<String, org.eclipse.rdf4j.model.IRI>) l -> vf.createIRI(Namespaces.DC, l);
             assertThat(parsed.filter(null, dc.apply("language"), vf.createLiteral("de"))).hasSize(1);
             assertThat(parsed.filter(null, dc.apply("type"), dc.apply("LinguisticSystem"))).hasSize(1);
         }
         // without metadata: the enhancements alone; the plan alone: its nodes and nothing else
         Model bare = EnhancementRdf.toModel(item, false);
         var vf = SimpleValueFactory.getInstance();
-        assertThat(bare.filter(null, RDF.TYPE, vf.createIRI(Vocabulary.EM, "ChainExecution"))).isEmpty();
-        assertThat(bare.filter(null, RDF.TYPE, vf.createIRI(Vocabulary.FISE, "TextAnnotation"))).isNotEmpty();
+        assertThat(bare.filter(null, RDF.TYPE, vf.createIRI(Namespaces.EM, "ChainExecution"))).isEmpty();
+        assertThat(bare.filter(null, RDF.TYPE, vf.createIRI(Namespaces.FISE, "TextAnnotation"))).isNotEmpty();
         Model plan = EnhancementRdf.toModel(item.getExecutionMetadata().getPlan());
-        assertThat(plan.filter(null, RDF.TYPE, vf.createIRI(Vocabulary.EP, "ExecutionNode"))).hasSize(5);
-        assertThat(plan.filter(null, RDF.TYPE, vf.createIRI(Vocabulary.EP, "ExecutionPlan"))).hasSize(1);
-        assertThat(plan.filter(null, RDF.TYPE, vf.createIRI(Vocabulary.EM, "ChainExecution"))).isEmpty();
+        assertThat(plan.filter(null, RDF.TYPE, vf.createIRI(Namespaces.EP, "ExecutionNode"))).hasSize(5);
+        assertThat(plan.filter(null, RDF.TYPE, vf.createIRI(Namespaces.EP, "ExecutionPlan"))).hasSize(1);
+        assertThat(plan.filter(null, RDF.TYPE, vf.createIRI(Namespaces.EM, "ChainExecution"))).isEmpty();
     }
 
     static void assertSeedMetadata(ExecutionMetadata md) {

@@ -16,7 +16,7 @@ import org.apache.camel.spi.annotations.Component;
 import org.apache.camel.support.DefaultComponent;
 
 /**
- * The {@code uimadriver:} component. URIs of the old UIMA AS Camel driver work as written: the seed's spellings
+ * The {@code uimadriver:} component. URIs of the old UIMA AS Camel driver work as written: the old driver's spellings
  * {@code CasPoolSize} and {@code Timeout} are accepted, and parameters that are not endpoint options belong to the
  * broker URL (e.g. a failover URL's {@code randomize=false}), checked by ActiveMQ when the endpoint is created.
  */
@@ -24,7 +24,7 @@ import org.apache.camel.support.DefaultComponent;
 public class UimaDriverComponent extends DefaultComponent {
 
     /** The old driver's spellings of options, and ours. */
-    private static final Map<String, String> SEED_SPELLINGS = Map.of("CasPoolSize", "casPoolSize", "Timeout", "timeout");
+    private static final Map<String, String> OLD_DRIVER_SPELLINGS = Map.of("CasPoolSize", "casPoolSize", "Timeout", "timeout");
 
     private static final String OPTIONS = "queue, casPoolSize, timeout, getMetaTimeout, cpcTimeout, targetServiceId,"
                                           + " childAnnotations, descriptor, concurrentConsumers, prefetch, maxCasSize,"
@@ -65,13 +65,13 @@ public class UimaDriverComponent extends DefaultComponent {
         }
         UimaDriverEndpoint endpoint = new UimaDriverEndpoint(uri, this);
         endpoint.setBrokerURL(remaining);
-        SEED_SPELLINGS.forEach((seed, ours) -> {
-            if (parameters.containsKey(seed)) {
+        OLD_DRIVER_SPELLINGS.forEach((old, ours) -> {
+            if (parameters.containsKey(old)) {
                 if (parameters.containsKey(ours)) {
-                    throw new IllegalArgumentException("Option " + ours + " is given twice (as " + seed + " and " + ours
+                    throw new IllegalArgumentException("Option " + ours + " is given twice (as " + old + " and " + ours
                                                        + ")");
                 }
-                parameters.put(ours, parameters.remove(seed));
+                parameters.put(ours, parameters.remove(old));
             }
         });
         checkNumbers(parameters);
@@ -91,9 +91,9 @@ public class UimaDriverComponent extends DefaultComponent {
                 try {
                     Long.parseLong(text.trim());
                 } catch (NumberFormatException e) {
-                    String seed = SEED_SPELLINGS.entrySet().stream().filter(en -> en.getValue().equals(name))
+                    String old = OLD_DRIVER_SPELLINGS.entrySet().stream().filter(en -> en.getValue().equals(name))
                             .map(en -> " (" + en.getKey() + ")").findFirst().orElse("");
-                    throw new IllegalArgumentException("Option " + name + seed + " must be a whole number"
+                    throw new IllegalArgumentException("Option " + name + old + " must be a whole number"
                                                        + (name.equals("casPoolSize") || name.equals("concurrentConsumers")
                                                                ? " larger than zero"
                                                                : name.endsWith("imeout") ? " of milliseconds" : "")

@@ -23,7 +23,7 @@ public enum ExecutionStatus {
 
     /** The IRI as Stanbol's code writes it. */
     public String iri() {
-        return Vocabulary.EM + localName;
+        return Namespaces.EM + localName;
     }
 
     /** The lower-case word used in JSON and headers: scheduled, in-progress, completed, failed, skipped. */
@@ -38,7 +38,7 @@ public enum ExecutionStatus {
 
     /** Reads a status IRI, accepting both {@code em:StatusSheduled} (Stanbol's code) and {@code em:StatusScheduled}. */
     public static ExecutionStatus ofIri(String iri) {
-        if ((Vocabulary.EM + "StatusScheduled").equals(iri)) {
+        if ((Namespaces.EM + "StatusScheduled").equals(iri)) {
             return SCHEDULED;
         }
         for (ExecutionStatus s : values()) {

@@ -12,7 +12,7 @@ import dev.camelsuite.enhancer.content.EntityAnnotation;
 import dev.camelsuite.enhancer.content.TextAnnotation;
 import dev.camelsuite.enhancer.metadata.EngineExecution;
 import dev.camelsuite.enhancer.metadata.Execution;
-import dev.camelsuite.enhancer.metadata.Vocabulary;
+import dev.camelsuite.enhancer.metadata.Namespaces;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Literal;
 import org.eclipse.rdf4j.model.Model;
@@ -76,22 +76,22 @@ final class RdfTerms {
     static final IRI FISE_ENTITY_REFERENCE = fise("entity-reference");
     static final IRI FISE_ENTITY_LABEL = fise("entity-label");
     static final IRI FISE_ENTITY_TYPE = fise("entity-type");
-    static final IRI DC_CREATOR = VF.createIRI(Vocabulary.DC, "creator");
-    static final IRI DC_CREATED = VF.createIRI(Vocabulary.DC, "created");
-    static final IRI DC_LANGUAGE = VF.createIRI(Vocabulary.DC, "language");
-    static final IRI DC_TYPE = VF.createIRI(Vocabulary.DC, "type");
-    static final IRI DC_RELATION = VF.createIRI(Vocabulary.DC, "relation");
-    static final IRI DC_LINGUISTIC_SYSTEM = VF.createIRI(Vocabulary.DC, "LinguisticSystem");
+    static final IRI DC_CREATOR = VF.createIRI(Namespaces.DC, "creator");
+    static final IRI DC_CREATED = VF.createIRI(Namespaces.DC, "created");
+    static final IRI DC_LANGUAGE = VF.createIRI(Namespaces.DC, "language");
+    static final IRI DC_TYPE = VF.createIRI(Namespaces.DC, "type");
+    static final IRI DC_RELATION = VF.createIRI(Namespaces.DC, "relation");
+    static final IRI DC_LINGUISTIC_SYSTEM = VF.createIRI(Namespaces.DC, "LinguisticSystem");
 
     private RdfTerms() {
     }
 
     private static Map<String, String> namespaces() {
         Map<String, String> namespaces = new LinkedHashMap<>();
-        namespaces.put("em", Vocabulary.EM);
-        namespaces.put("ep", Vocabulary.EP);
-        namespaces.put("fise", Vocabulary.FISE);
-        namespaces.put("dc", Vocabulary.DC);
+        namespaces.put("em", Namespaces.EM);
+        namespaces.put("ep", Namespaces.EP);
+        namespaces.put("fise", Namespaces.FISE);
+        namespaces.put("dc", Namespaces.DC);
         namespaces.put("rdf", RDF.NAMESPACE);
         namespaces.put("xsd", XSD.NAMESPACE);
         return namespaces;
@@ -109,14 +109,14 @@ final class RdfTerms {
     }
 
     private static IRI em(String local) {
-        return VF.createIRI(Vocabulary.EM, local);
+        return VF.createIRI(Namespaces.EM, local);
     }
 
     private static IRI ep(String local) {
-        return VF.createIRI(Vocabulary.EP, local);
+        return VF.createIRI(Namespaces.EP, local);
     }
 
     private static IRI fise(String local) {
-        return VF.createIRI(Vocabulary.FISE, local);
+        return VF.createIRI(Namespaces.FISE, local);
     }
 }

@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * Attaches a worker or a producer to the broker on a thread of its own, trying again until it succeeds or is stopped,
  * so that a broker that is not there yet holds up nobody: not the start of the application (a {@code failover:} URL
  * whose brokers are all down waits for them in the JMS calls themselves), not its stop. The first attempt's outcome is
- * awaited for a short while, so that with the broker there everything is attached when the start returns, as before.
+ * awaited for a short while, so that with the broker there everything is attached when the start returns.
  * A broker that refuses the credentials fails the start: trying again would change nothing.
  */
 public final class BrokerConnector {

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 import dev.camelsuite.enhancer.content.DocumentMetadata;
+import dev.camelsuite.enhancer.metadata.Namespaces;
 import org.apache.tika.metadata.Metadata;
 import org.apache.tika.metadata.Office;
 import org.apache.tika.metadata.Property;
@@ -20,7 +21,7 @@ import org.apache.tika.metadata.TikaCoreProperties;
  */
 final class DocumentMetadataMapping {
 
-    static final String DC = "http://purl.org/dc/terms/";
+    static final String DC = Namespaces.DC;
     static final String MA = "http://www.w3.org/ns/ma-ont#";
     static final String XSD = "http://www.w3.org/2001/XMLSchema#";
 

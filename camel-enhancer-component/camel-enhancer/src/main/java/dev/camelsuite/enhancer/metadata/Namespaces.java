@@ -1,7 +1,7 @@
 package dev.camelsuite.enhancer.metadata;
 
 /** Namespaces of the vocabularies the enhancer writes, as Apache Stanbol defines them. */
-public final class Vocabulary {
+public final class Namespaces {
 
     /** Execution metadata. */
     public static final String EM = "http://stanbol.apache.org/ontology/enhancer/executionmetadata#";
@@ -11,6 +11,6 @@ public final class Vocabulary {
     public static final String FISE = "http://fise.iks-project.eu/ontology/";
     public static final String DC = "http://purl.org/dc/terms/";
 
-    private Vocabulary() {
+    private Namespaces() {
     }
 }
