@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import dev.camelsuite.correlation.Correlator;
 import dev.camelsuite.enhancer.EnhancerConfiguration;
+import dev.camelsuite.enhancer.remote.wire.Controls;
 import dev.camelsuite.enhancer.remote.wire.WireMessages;
 import dev.camelsuite.enhancer.remote.wire.WireProtocol;
 import dev.camelsuite.enhancer.remote.wire.WorkerException;
@@ -109,7 +110,7 @@ final class CollectionProcessCompleteFanOut {
         if (c == null) {
             return;
         }
-        String instance = message.getStringProperty(WireProtocol.INSTANCE_ID);
+        String instance = Controls.instanceOf(message);
         boolean all;
         synchronized (c) {
             if (!c.expected.contains(instance)) {
@@ -119,7 +120,7 @@ final class CollectionProcessCompleteFanOut {
                 return;
             }
             c.answered.add(instance);
-            if (WireProtocol.ERROR.equals(message.getStringProperty(WireProtocol.STATUS))) {
+            if (Controls.isError(message)) {
                 WorkerException error = WireMessages.errorOf(message);
                 c.failures.add(instance + ": " + (error == null ? "failed" : error.getMessage()));
             }

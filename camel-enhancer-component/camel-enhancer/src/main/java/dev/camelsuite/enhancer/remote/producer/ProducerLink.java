@@ -3,9 +3,9 @@ package dev.camelsuite.enhancer.remote.producer;
 import dev.camelsuite.correlation.Tracing;
 import dev.camelsuite.enhancer.EnhancerConfiguration;
 import dev.camelsuite.enhancer.remote.BrokerConnections;
+import dev.camelsuite.enhancer.remote.wire.Controls;
+import dev.camelsuite.enhancer.remote.wire.Requests;
 import dev.camelsuite.enhancer.remote.wire.WireFormat;
-import dev.camelsuite.enhancer.remote.wire.WireMessages;
-import dev.camelsuite.enhancer.remote.wire.WireProtocol;
 import io.opentelemetry.context.Context;
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
@@ -51,7 +51,7 @@ final class ProducerLink {
         replyQueue = replySession.createTemporaryQueue();
         replySession.createConsumer(replyQueue).setMessageListener(replies);
         controlSender = sendSession.createProducer(
-                sendSession.createTopic(configuration.getQueue() + WireProtocol.CONTROL_SUFFIX));
+                sendSession.createTopic(Controls.topicOf(configuration.getQueue())));
         controlSender.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
         return c;
     }
@@ -59,13 +59,8 @@ final class ProducerLink {
     /** Puts a request on the queue; one nobody waits for any more expires in the broker instead of reaching a worker. */
     void send(RemoteRequest request) throws JMSException {
         synchronized (sendLock) {
-            Message message = WireMessages.createWritten(sendSession, WireProtocol.REQUEST, request.getKey(), chain,
-                    request.payload, format);
-            message.setJMSReplyTo(replyQueue);
-            message.setStringProperty(WireProtocol.REPLY_CONTENT, WireProtocol.ADDED);
-            if (request.target != null) {
-                message.setStringProperty(WireProtocol.TARGET_INSTANCE, request.target);
-            }
+            Message message = Requests.request(sendSession, request.getKey(), chain, request.payload, format,
+                    replyQueue, request.target);
             if (request.span != null) {
                 Tracing.inject(Context.root().with(request.span), message);
             }
@@ -76,12 +71,7 @@ final class ProducerLink {
     /** Sends a control message of the type to every worker instance of the queue (its topic). */
     void sendControl(String type) throws JMSException {
         synchronized (sendLock) {
-            Message m = sendSession.createTextMessage("");
-            m.setStringProperty(WireProtocol.MESSAGE_TYPE, type);
-            m.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
-            m.setStringProperty(WireProtocol.CHAIN, chain);
-            m.setJMSReplyTo(replyQueue);
-            controlSender.send(m);
+            controlSender.send(Controls.command(sendSession, type, chain, replyQueue));
         }
     }
 

@@ -6,8 +6,9 @@ import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancementResults;
 import dev.camelsuite.enhancer.EnhancerConstants;
 import dev.camelsuite.enhancer.content.ContentItem;
+import dev.camelsuite.enhancer.remote.wire.Controls;
+import dev.camelsuite.enhancer.remote.wire.Replies;
 import dev.camelsuite.enhancer.remote.wire.WireMessages;
-import dev.camelsuite.enhancer.remote.wire.WireProtocol;
 import dev.camelsuite.enhancer.remote.wire.WorkerException;
 import jakarta.jms.Message;
 import jakarta.jms.TextMessage;
@@ -49,17 +50,17 @@ final class ReplyDispatcher {
     void onMessage(Message message) {
         String referenceId = null;
         try {
-            String type = message.getStringProperty(WireProtocol.MESSAGE_TYPE);
-            if (WireProtocol.METADATA_REPLY.equals(type)) {
+            String type = Controls.typeOf(message);
+            if (Controls.isMetadataReply(type)) {
                 directory.answered((TextMessage) message);
                 return;
             }
-            if (WireProtocol.COLLECTION_PROCESS_COMPLETE_REPLY.equals(type)) {
+            if (Controls.isCollectionProcessCompleteReply(type)) {
                 fanOut.answered(message);
                 return;
             }
-            String foreign = WireMessages.whyForeign(message, WireProtocol.REPLY);
-            referenceId = message.getStringProperty(WireProtocol.REFERENCE_ID);
+            String foreign = Replies.whyNotAReply(message);
+            referenceId = Replies.referenceIdOf(message);
             RemoteRequest request = requests.take(referenceId);
             if (foreign != null) {
                 if (request != null) {
@@ -97,11 +98,9 @@ final class ReplyDispatcher {
                                                                          + ": " + e.getMessage(), e), null);
                 return;
             }
-            String status = message.getStringProperty(WireProtocol.STATUS);
-            request.getExchange().getMessage().setHeader(EnhancerConstants.INSTANCE_ID,
-                    message.getStringProperty(WireProtocol.INSTANCE_ID));
-            statistics.reply(System.nanoTime() - request.getSentNanos(), !WireProtocol.COMPLETED.equals(status));
-            requests.completeHere(request, failureOf(referenceId, status, item, message), result(request, item));
+            request.getExchange().getMessage().setHeader(EnhancerConstants.INSTANCE_ID, Replies.instanceOf(message));
+            statistics.reply(System.nanoTime() - request.getSentNanos(), !Replies.isCompleted(message));
+            requests.completeHere(request, failureOf(referenceId, item, message), result(request, item));
         } catch (Exception e) {
             LOG.warn("Could not read a reply on {} (request {}): {}", endpointUri, referenceId, e.getMessage(), e);
             requests.completeHere(request, e, null);
@@ -112,16 +111,16 @@ final class ReplyDispatcher {
      * What the exchange fails with: nothing for a completed chain; the chain's failure for a failed one (when the
      * endpoint throws on failure); the worker's error for anything else.
      */
-    private Exception failureOf(String referenceId, String status, ContentItem item, Message message) throws Exception {
-        if (WireProtocol.COMPLETED.equals(status) && item != null) {
+    private Exception failureOf(String referenceId, ContentItem item, Message message) throws Exception {
+        if (Replies.isCompleted(message) && item != null) {
             return null;
         }
         WorkerException error = WireMessages.errorOf(message);
-        if (WireProtocol.FAILED.equals(status) && item != null && item.getExecutionMetadata() != null) {
+        if (Replies.isChainFailed(message) && item != null && item.getExecutionMetadata() != null) {
             return throwOnFailure ? EnhancementResults.failure(item.getExecutionMetadata(),
-                    message.getStringProperty(WireProtocol.FAILED_ENGINE), error) : null;
+                    Replies.failedEngineOf(message), error) : null;
         }
-        String what = error != null ? error.getMessage() : "reply with status " + status;
+        String what = error != null ? error.getMessage() : "reply with status " + Replies.statusOf(message);
         return new EnhancementException("The worker failed on request " + referenceId + ": " + what, chain, null, null,
                 item == null ? null : item.getExecutionMetadata(), error);
     }

@@ -4,13 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.camelsuite.enhancer.job.ChainRunner;
-import dev.camelsuite.enhancer.remote.wire.WireFormat;
-import dev.camelsuite.enhancer.remote.wire.WireMessages;
-import dev.camelsuite.enhancer.remote.wire.WireProtocol;
+import dev.camelsuite.enhancer.remote.wire.Controls;
 import dev.camelsuite.enhancer.remote.wire.WorkerMetadata;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
-import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
@@ -43,30 +40,25 @@ final class ControlHandler {
     /** Answers a metadata request, or runs collection process complete on every engine of the chain. */
     void onControl(Session session, MessageProducer replies, Message command) {
         try {
-            String type = command.getStringProperty(WireProtocol.MESSAGE_TYPE);
+            String type = Controls.typeOf(command);
             Destination replyTo = command.getJMSReplyTo();
             if (replyTo == null) {
                 LOG.warn("Dropped a control message without a reply address on {}: nobody to answer", queue);
                 return;
             }
-            TextMessage reply = session.createTextMessage();
-            reply.setStringProperty(WireProtocol.INSTANCE_ID, instanceId);
-            reply.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
-            reply.setJMSCorrelationID(command.getJMSCorrelationID());
-            if (WireProtocol.METADATA.equals(type)) {
-                reply.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.METADATA_REPLY);
+            TextMessage reply;
+            if (Controls.isMetadata(type)) {
                 try {
-                    reply.setText(metadata().toJson());
+                    reply = Controls.metadataReply(session, command, instanceId, metadata().toJson());
                     statistics.metadataRequest(false);
                 } catch (RuntimeException e) {
                     statistics.metadataRequest(true);
                     throw e;
                 }
-            } else if (WireProtocol.COLLECTION_PROCESS_COMPLETE.equals(type)) {
-                reply.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.COLLECTION_PROCESS_COMPLETE_REPLY);
-                collectionProcessComplete(reply);
-                statistics.collectionProcessComplete(
-                        WireProtocol.ERROR.equals(reply.getStringProperty(WireProtocol.STATUS)));
+            } else if (Controls.isCollectionProcessComplete(type)) {
+                Exception failure = collectionProcessComplete();
+                reply = Controls.collectionProcessCompleteReply(session, command, instanceId, failure);
+                statistics.collectionProcessComplete(failure != null);
             } else {
                 LOG.warn("Dropped a control message of type {} on {}", type, queue);
                 return;
@@ -89,8 +81,8 @@ final class ControlHandler {
         return new WorkerMetadata(instanceId, chain, engines, List.of("json", "binary"));
     }
 
-    /** Every engine of the chain finishes its collection; the first failure is reported, the others still run. */
-    private void collectionProcessComplete(Message reply) throws JMSException {
+    /** Every engine of the chain finishes its collection; the first failure is answered (null for none), the others still run. */
+    private Exception collectionProcessComplete() {
         Exception first = null;
         for (var engine : runner.getPrepared().engines()) {
             if (engine == null) {
@@ -106,9 +98,6 @@ final class ControlHandler {
                 }
             }
         }
-        reply.setStringProperty(WireProtocol.STATUS, first == null ? WireProtocol.COMPLETED : WireProtocol.ERROR);
-        if (first != null) {
-            WireMessages.setError(reply, first);
-        }
+        return first;
     }
 }

@@ -13,7 +13,8 @@ import dev.camelsuite.enhancer.remote.BrokerConnections;
 import dev.camelsuite.enhancer.remote.BrokerConnector;
 import dev.camelsuite.enhancer.remote.HealthChecks;
 import dev.camelsuite.enhancer.remote.StatisticsPublisher;
-import dev.camelsuite.enhancer.remote.wire.WireProtocol;
+import dev.camelsuite.enhancer.remote.wire.Controls;
+import dev.camelsuite.enhancer.remote.wire.Requests;
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
@@ -113,9 +114,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     private void attachToBroker() throws JMSException {
         connection = BrokerConnections.forWorker(configuration, "enhancer worker " + endpoint.getEndpointUri());
         String source = configuration.getQueue() + "?consumer.prefetchSize=" + configuration.getPrefetch();
-        // requests targeted at another instance are not for this one
-        String selector = WireProtocol.TARGET_INSTANCE + " IS NULL OR " + WireProtocol.TARGET_INSTANCE + " = '"
-                          + instanceId.replace("'", "''") + "'";
+        String selector = Requests.selectorFor(instanceId);
         for (int i = 0; i < configuration.getConcurrentConsumers(); i++) {
             // one session per instance: the JMS client delivers its requests one at a time, on the session's thread
             Session session = connection.createSession(false, Session.CLIENT_ACKNOWLEDGE);
@@ -136,7 +135,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         MessageProducer controlReplies = controlSession.createProducer(null);
         controlReplies.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
         MessageConsumer controlConsumer = controlSession.createConsumer(
-                controlSession.createTopic(configuration.getQueue() + WireProtocol.CONTROL_SUFFIX));
+                controlSession.createTopic(Controls.topicOf(configuration.getQueue())));
         controlConsumer.setMessageListener(command -> control.onControl(controlSession, controlReplies, command));
         instances.add(controlConsumer);
         connection.start();

@@ -14,10 +14,11 @@ import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.job.ChainRunner;
 import dev.camelsuite.enhancer.job.EnhancementJob;
 import dev.camelsuite.enhancer.metadata.ExecutionStatus;
+import dev.camelsuite.enhancer.remote.wire.Replies;
 import dev.camelsuite.enhancer.remote.wire.RequestContent;
+import dev.camelsuite.enhancer.remote.wire.Requests;
 import dev.camelsuite.enhancer.remote.wire.WireFormat;
 import dev.camelsuite.enhancer.remote.wire.WireMessages;
-import dev.camelsuite.enhancer.remote.wire.WireProtocol;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
@@ -84,9 +85,9 @@ final class RequestHandler {
     }
 
     private void handle(Session session, MessageProducer replies, Message request) throws Exception {
-        String why = WireMessages.whyForeign(request, WireProtocol.REQUEST);
+        String why = Requests.whyNotARequest(request);
         if (why == null) {
-            String requested = request.getStringProperty(WireProtocol.CHAIN);
+            String requested = Requests.chain(request);
             if (!chain.equals(requested)) {
                 why = "the request is for chain '" + requested + "' and this worker runs chain '" + chain
                       + "'";
@@ -107,13 +108,12 @@ final class RequestHandler {
             reject(session, replies, request, why);
             return;
         }
-        String referenceId = request.getStringProperty(WireProtocol.REFERENCE_ID);
+        String referenceId = Requests.referenceId(request);
         item.setReferenceId(referenceId);
         // the requester holds the content it sent: the reply carries only what the chain added, when it may
-        RequestContent held = WireProtocol.ADDED.equals(request.getStringProperty(WireProtocol.REPLY_CONTENT))
-                ? RequestContent.of(item) : null;
+        RequestContent held = Requests.wantsAddedOnly(request) ? RequestContent.of(item) : null;
         Destination replyTo = request.getJMSReplyTo();
-        WireFormat format = WireFormat.of(request.getStringProperty(WireProtocol.FORMAT));
+        WireFormat format = Requests.format(request);
 
         long started = statistics.documentStarted();
         boolean error = true;
@@ -121,7 +121,7 @@ final class RequestHandler {
         Span span = spans.isOn() ? receiveSpan(spans, request, referenceId) : null;
         try (Scope scope = span == null ? null : span.makeCurrent()) {
             Message reply = process(session, referenceId, item, format, held);
-            error = !WireProtocol.COMPLETED.equals(reply.getStringProperty(WireProtocol.STATUS));
+            error = !Replies.isCompleted(reply);
             send(replies, replyTo, reply, referenceId);
         } finally {
             statistics.documentDone(started, error, item.getExecutionMetadata());
@@ -156,22 +156,13 @@ final class RequestHandler {
             applyThresholds(item);
         } catch (EnhancementException e) {
             // the item carries metadata this chain cannot continue: an answer, not a reason to try again
-            Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, chain, null,
-                    format);
-            reply.setStringProperty(WireProtocol.STATUS, WireProtocol.ERROR);
-            WireMessages.setError(reply, e);
-            return reply;
+            return Replies.error(session, referenceId, chain, null, format, e);
         }
         if (job.isFailed()) {
-            Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, chain, item,
-                    format, held);
-            reply.setStringProperty(WireProtocol.STATUS, WireProtocol.FAILED);
-            if (job.getFailedEngine() != null) {
-                reply.setStringProperty(WireProtocol.FAILED_ENGINE, job.getFailedEngine());
-            }
-            WireMessages.setError(reply, job.getFailure() != null ? job.getFailure()
-                    : new IllegalStateException(item.getExecutionMetadata().getChainExecution().getStatusMessage()));
-            return reply;
+            return Replies.failed(session, referenceId, chain, item, format, held, job.getFailedEngine(),
+                    job.getFailure() != null ? job.getFailure()
+                            : new IllegalStateException(item.getExecutionMetadata().getChainExecution()
+                                    .getStatusMessage()));
         }
         return runRoute(session, referenceId, item, format, held);
     }
@@ -198,7 +189,7 @@ final class RequestHandler {
         if (replyTo == null) {
             return;
         }
-        reply.setStringProperty(WireProtocol.INSTANCE_ID, instanceId);
+        Replies.signedBy(reply, instanceId);
         try {
             replies.send(replyTo, reply, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
         } catch (InvalidDestinationException e) {
@@ -234,19 +225,13 @@ final class RequestHandler {
                                                   + exchange.getMessage().getBody());
             }
             if (error != null) {
-                Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, chain,
-                        item, format);
-                reply.setStringProperty(WireProtocol.STATUS, WireProtocol.ERROR);
-                WireMessages.setError(reply, error);
-                return reply;
+                return Replies.error(session, referenceId, chain, item, format, error);
             }
             result.setReferenceId(referenceId);
-            Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, chain,
-                    result, format, held);
             boolean chainFailed = result.getExecutionMetadata() != null
                                   && result.getExecutionMetadata().getChainExecution().getStatus() == ExecutionStatus.FAILED;
-            reply.setStringProperty(WireProtocol.STATUS, chainFailed ? WireProtocol.FAILED : WireProtocol.COMPLETED);
-            return reply;
+            return chainFailed ? Replies.chainFailed(session, referenceId, chain, result, format, held)
+                    : Replies.completed(session, referenceId, chain, result, format, held);
         } finally {
             consumer.releaseExchange(exchange, false);
         }
@@ -255,7 +240,7 @@ final class RequestHandler {
     /** Moves a message the worker cannot take to the dead-letter queue and tells the sender if it can. */
     private void reject(Session session, MessageProducer replies, Message message, String why) throws JMSException {
         statistics.rejected();
-        String dlq = configuration.getQueue() + WireProtocol.DEAD_LETTER_SUFFIX;
+        String dlq = Requests.deadLetterQueue(configuration.getQueue());
         // handled as designed: one line, no stack trace (the reason travels with the message as well)
         LOG.warn("Rejected message {} on queue {}: {}; moved to {}", MessageIds.of(message), configuration.getQueue(), why,
                 dlq);
@@ -265,18 +250,16 @@ final class RequestHandler {
             // the id it came with (the client does not copy on send; see BrokerConnections)
             ActiveMQMessage copy = (ActiveMQMessage) amq.copy();
             copy.setReadOnlyProperties(false);
-            copy.setStringProperty(WireProtocol.REJECT_REASON, why);
+            Requests.rejectedBecause(copy, why);
             dead = copy;
         }
         replies.send(session.createQueue(dlq), dead, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, 0);
         Destination replyTo = message.getJMSReplyTo();
-        String referenceId = message.getStringProperty(WireProtocol.REFERENCE_ID);
+        String referenceId = Requests.referenceId(message);
         if (replyTo != null && referenceId != null) {
-            Message reply = WireMessages.create(session, WireProtocol.REPLY, referenceId,
-                    message.getStringProperty(WireProtocol.CHAIN), null, WireFormat.JSON);
-            reply.setStringProperty(WireProtocol.STATUS, WireProtocol.ERROR);
-            WireMessages.setError(reply, new IllegalArgumentException("Rejected by the worker on queue "
-                                                                      + configuration.getQueue() + ": " + why));
+            Message reply = Replies.error(session, referenceId, Requests.chain(message), null, WireFormat.JSON,
+                    new IllegalArgumentException("Rejected by the worker on queue " + configuration.getQueue() + ": "
+                                                 + why));
             replies.send(replyTo, reply, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
         }
     }
