@@ -79,7 +79,7 @@ record ContentItemUpload(String uri, ContentItem item, Set<String> parsed, Model
                 }
                 metadata = rdf(part, "metadata", budget);
                 if (id == null && part.fileName() != null && !part.fileName().isBlank()) {
-                    id = EnhanceRequest.checkedUri(part.fileName(), "The file name of the metadata part");
+                    id = EnhanceParameters.checkedUri(part.fileName(), "The file name of the metadata part");
                 }
             } else if ("content".equals(name)) {
                 item = content(part, id, parsed);

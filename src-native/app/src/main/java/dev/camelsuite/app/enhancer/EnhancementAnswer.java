@@ -57,7 +57,7 @@ final class EnhancementAnswer {
     }
 
     private final ContentItem item;
-    private final EnhanceRequest request;
+    private final EnhanceParameters request;
     private final List<String> accept;
     private final Uploaded uploaded;
     private final MediaType wanted;
@@ -68,7 +68,7 @@ final class EnhancementAnswer {
     /**
      * @throws ClientErrorException 415 when the content alone is asked for in a type the item has none of
      */
-    EnhancementAnswer(ContentItem item, EnhanceRequest request, List<String> accept, Uploaded uploaded) {
+    EnhancementAnswer(ContentItem item, EnhanceParameters request, List<String> accept, Uploaded uploaded) {
         this.item = item;
         this.request = request;
         this.accept = accept;
@@ -81,7 +81,7 @@ final class EnhancementAnswer {
      * Refuses before anything runs what no enhancement could answer: a bad {@code Accept} or {@code rdfFormat}, an
      * {@code Accept} that is no RDF when the enhancements are the answer.
      */
-    static void check(EnhanceRequest request, List<String> accept) {
+    static void check(EnhanceParameters request, List<String> accept) {
         MediaType wanted = mostWanted(accept);
         if (isMultipart(wanted)) {
             rdfFormat(request);
@@ -229,7 +229,7 @@ final class EnhancementAnswer {
     }
 
     /** The serialization of RDF parts: {@code rdfFormat}, else JSON-LD, as Stanbol's multipart answers. */
-    private static RdfNegotiation.Negotiated rdfFormat(EnhanceRequest request) {
+    private static RdfNegotiation.Negotiated rdfFormat(EnhanceParameters request) {
         return RdfNegotiation.choose(request.rdfFormat(), null);
     }
 

@@ -122,7 +122,7 @@ public class EnhancementRequests {
 
     private Response enhance(String chain, byte[] content, UriInfo uriInfo, HttpHeaders headers) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        EnhanceRequest request = EnhanceRequest.of(uriInfo.getQueryParameters());
+        EnhanceParameters request = EnhanceParameters.of(uriInfo.getQueryParameters());
         List<String> accept = headers.getRequestHeader(HttpHeaders.ACCEPT);
         EnhancementAnswer.check(request, accept);
         if (content == null || content.length == 0) {
@@ -204,7 +204,7 @@ public class EnhancementRequests {
      * The item a request sent: its body as one content, or a multipart content item whose RDF parts are read within
      * {@code camelsuite.enhancer.max-rdf-characters} and {@code max-rdf-nesting} and the request's deadline.
      */
-    private Received received(byte[] content, String mediaType, String language, EnhanceRequest request,
+    private Received received(byte[] content, String mediaType, String language, EnhanceParameters request,
                               long deadline) {
         ContentItem item;
         EnhancementAnswer.Uploaded uploaded = EnhancementAnswer.Uploaded.NONE;
@@ -239,7 +239,7 @@ public class EnhancementRequests {
      * The properties of a multipart request: those of its properties part, and those of the query where the part has
      * none of that name (as Stanbol merges them).
      */
-    private static EnhancementProperties properties(Map<String, Object> part, EnhanceRequest request) {
+    private static EnhancementProperties properties(Map<String, Object> part, EnhanceParameters request) {
         Map<String, Object> merged = new LinkedHashMap<>(part);
         request.properties().asMap().forEach(merged::putIfAbsent);
         try {

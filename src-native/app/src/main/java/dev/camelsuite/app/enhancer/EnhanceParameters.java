@@ -33,13 +33,13 @@ import jakarta.ws.rs.core.MultivaluedMap;
  * @param rdfFormat          the RDF serialization, winning over {@code Accept}
  * @param properties         the enhancement properties
  */
-record EnhanceRequest(String uri, boolean executionMetadata, boolean omitMetadata, List<MediaType> outputContent,
+record EnhanceParameters(String uri, boolean executionMetadata, boolean omitMetadata, List<MediaType> outputContent,
                       boolean omitParsed, Set<String> outputContentParts, String rdfFormat,
                       EnhancementProperties properties) {
 
     static final int MAX_URI_LENGTH = 2048;
 
-    static EnhanceRequest of(MultivaluedMap<String, String> query) {
+    static EnhanceParameters of(MultivaluedMap<String, String> query) {
         String uri = query.getFirst("uri");
         if (uri != null) {
             checkedUri(uri, "Parameter uri");
@@ -50,7 +50,7 @@ record EnhanceRequest(String uri, boolean executionMetadata, boolean omitMetadat
                 parts.add(part.trim());
             }
         }
-        return new EnhanceRequest(uri, flag(query, "executionmetadata"), flag(query, "omitMetadata"),
+        return new EnhanceParameters(uri, flag(query, "executionmetadata"), flag(query, "omitMetadata"),
                 outputContent(query.getOrDefault("outputContent", List.of())), flag(query, "omitParsed"),
                 Set.copyOf(parts), query.getFirst("rdfFormat"), properties(query));
     }
