@@ -20,17 +20,14 @@ public final class Replies {
     public static BytesMessage completed(Session session, String referenceId, String chain, ContentItem item,
                                          WireFormat format, RequestContent held)
             throws JMSException {
-        BytesMessage reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, chain, item, format, held);
-        reply.setStringProperty(WireProtocol.STATUS, WireProtocol.COMPLETED);
-        return reply;
+        return withStatus(session, referenceId, chain, item, format, held, WireProtocol.COMPLETED);
     }
 
     /** The chain failed: the item with its execution metadata, the engine that failed (or null) and why. */
     public static BytesMessage failed(Session session, String referenceId, String chain, ContentItem item,
                                       WireFormat format, RequestContent held, String failedEngine, Throwable error)
             throws JMSException {
-        BytesMessage reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, chain, item, format, held);
-        reply.setStringProperty(WireProtocol.STATUS, WireProtocol.FAILED);
+        BytesMessage reply = withStatus(session, referenceId, chain, item, format, held, WireProtocol.FAILED);
         if (failedEngine != null) {
             reply.setStringProperty(WireProtocol.FAILED_ENGINE, failedEngine);
         }
@@ -42,17 +39,14 @@ public final class Replies {
     public static BytesMessage chainFailed(Session session, String referenceId, String chain, ContentItem item,
                                            WireFormat format, RequestContent held)
             throws JMSException {
-        BytesMessage reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, chain, item, format, held);
-        reply.setStringProperty(WireProtocol.STATUS, WireProtocol.FAILED);
-        return reply;
+        return withStatus(session, referenceId, chain, item, format, held, WireProtocol.FAILED);
     }
 
     /** The worker could not answer with a result: its error, and the whole item when there is one (else null). */
     public static BytesMessage error(Session session, String referenceId, String chain, ContentItem item,
                                      WireFormat format, Throwable error)
             throws JMSException {
-        BytesMessage reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, chain, item, format);
-        reply.setStringProperty(WireProtocol.STATUS, WireProtocol.ERROR);
+        BytesMessage reply = withStatus(session, referenceId, chain, item, format, null, WireProtocol.ERROR);
         WireMessages.setError(reply, error);
         return reply;
     }
@@ -94,5 +88,14 @@ public final class Replies {
     /** Signs a reply with the worker instance that made it. */
     public static void signedBy(Message reply, String instanceId) throws JMSException {
         reply.setStringProperty(WireProtocol.INSTANCE_ID, instanceId);
+    }
+
+    /** A reply of the status carrying the item (none when null), without the content its requester holds. */
+    private static BytesMessage withStatus(Session session, String referenceId, String chain, ContentItem item,
+                                           WireFormat format, RequestContent held, String status)
+            throws JMSException {
+        BytesMessage reply = WireMessages.create(session, WireProtocol.REPLY, referenceId, chain, item, format, held);
+        reply.setStringProperty(WireProtocol.STATUS, status);
+        return reply;
     }
 }
