@@ -20,6 +20,7 @@ import dev.camelsuite.enhancer.engine.Cancellation;
 import dev.camelsuite.enhancer.rdf.RdfReadBudget;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BadRequestException;
@@ -74,6 +75,16 @@ public class EnhancementRequests {
 
     @Inject
     CurrentVertxRequest currentRequest;
+
+    /** Settings that cannot bound anything fail the start, naming the setting, not the first request. */
+    @PostConstruct
+    void checkSettings() {
+        if (maxRdfCharacters < 1 || maxRdfNesting < 1) {
+            throw new IllegalArgumentException("camelsuite.enhancer.max-rdf-characters and"
+                                               + " camelsuite.enhancer.max-rdf-nesting must be more than 0, not "
+                                               + maxRdfCharacters + " and " + maxRdfNesting);
+        }
+    }
 
     /** Enhances the body with a chain the users made (the default one for a null name); an unknown one is a 404. */
     Response withChain(String name, byte[] content, UriInfo uriInfo, HttpHeaders headers) {
