@@ -67,6 +67,7 @@ class ServedRouteWireTest extends CamelTestSupport {
                 from(served("Rooms", "concurrentConsumers=2&maxCasSize=20000")).routeId("served")
                         .process(e -> {
                             if (e.getIn().getBody(String.class).contains("SLOW")) {
+                                slowTaken.release();
                                 Thread.sleep(1000);
                             }
                         })
@@ -94,6 +95,7 @@ class ServedRouteWireTest extends CamelTestSupport {
     }
 
     private final java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.concurrent.Semaphore slowTaken = new java.util.concurrent.Semaphore(0);
 
     @Test
     void aRouteWithPrefetchSeesTheClientsReferenceIdAndItsJCasChangesGoBack() throws Exception {
@@ -106,7 +108,9 @@ class ServedRouteWireTest extends CamelTestSupport {
     void collectionProcessCompleteIsAnsweredAfterTheRequestsBeforeIt() throws Exception {
         CompletableFuture<AnalysisResult> slow = template.asyncRequestBody("direct:rooms", "SLOW: room 20-001",
                 AnalysisResult.class);
-        Thread.sleep(200); // the slow document is in one instance; the other takes the CPC
+        // the slow document is in one instance (the producer's start and its GetMeta come first, so no fixed
+        // pause is long enough on a busy machine); the other instance takes the CPC
+        assertThat(slowTaken.tryAcquire(10, TimeUnit.SECONDS)).isTrue();
         template.requestBodyAndHeader("direct:rooms", "", UimaDriverConstants.COLLECTION_PROCESS_COMPLETE, true);
         assertThat(slow).isDone();
         assertThat(slow.get().annotations()).hasSize(1);
