@@ -160,9 +160,9 @@ class ServedRouteWireTest extends CamelTestSupport {
                 roomNumbers.newCAS(), "SLOW: room 20-001"));
         gone.header(request, UimaAsProtocol.PROCESS, UimaAsProtocol.XMI, "gone-1");
         gone.producer.send(request);
-        Thread.sleep(200);
-        gone.close(); // its reply queue goes with it
-        Thread.sleep(1500);
+        assertThat(slowTaken.tryAcquire(10, TimeUnit.SECONDS)).isTrue();
+        gone.close(); // its reply queue goes with it while the route still works on its document
+        Thread.sleep(1500); // the route ends and its reply is refused by the broker
         thisComponentsProducerGetsTheRoutesAnnotations();
         thisComponentsProducerGetsTheRoutesAnnotations();
     }
