@@ -25,7 +25,7 @@ import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.ContentItemJson;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;

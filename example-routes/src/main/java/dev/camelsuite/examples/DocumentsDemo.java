@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.engines.DefaultChain;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
 import dev.camelsuite.workflow.StepStatus;

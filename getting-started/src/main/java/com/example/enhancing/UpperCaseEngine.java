@@ -3,7 +3,7 @@ package com.example.enhancing;
 import java.util.Map;
 
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 
 // tag::engine[]
 /** An engine: one step of a chain. It annotates the whole text with the text in capitals. */

@@ -12,7 +12,7 @@ import dev.camelsuite.correlation.Tracing;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.chain.ChainDefinition;
 import dev.camelsuite.enhancer.chain.InvalidChainException;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.job.EnhancementJobManager;
 import org.apache.camel.Endpoint;
 import org.apache.camel.spi.Metadata;

@@ -51,7 +51,7 @@ public final class EnhancerConstants {
     public static final String ENGINE = "CamelEnhancerEngine";
 
     /**
-     * Exchange property (not a header): a {@link dev.camelsuite.enhancer.engine.Cancellation} of the caller's; when
+     * Exchange property (not a header): a {@link dev.camelsuite.enhancer.spi.Cancellation} of the caller's; when
      * the caller cancels it, a chain running in this JVM for the exchange stops and the exchange fails with a
      * {@link java.util.concurrent.CancellationException}.
      */

@@ -3,7 +3,7 @@ package dev.camelsuite.enhancer;
 import java.util.concurrent.CancellationException;
 
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.Cancellation;
+import dev.camelsuite.enhancer.spi.Cancellation;
 import dev.camelsuite.enhancer.job.ChainRunner;
 import dev.camelsuite.enhancer.job.EnhancementJob;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;

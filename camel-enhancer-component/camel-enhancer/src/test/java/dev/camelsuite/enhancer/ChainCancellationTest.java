@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 import dev.camelsuite.enhancer.chain.Chain;
-import dev.camelsuite.enhancer.engine.Cancellation;
+import dev.camelsuite.enhancer.spi.Cancellation;
 import dev.camelsuite.enhancer.metadata.ExecutionStatus;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;

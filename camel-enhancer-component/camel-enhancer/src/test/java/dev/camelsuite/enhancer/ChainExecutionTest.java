@@ -6,8 +6,8 @@ import java.util.concurrent.TimeUnit;
 
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.CanEnhance;
-import dev.camelsuite.enhancer.engine.EngineException;
+import dev.camelsuite.enhancer.spi.CanEnhance;
+import dev.camelsuite.enhancer.spi.EngineException;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
 import dev.camelsuite.enhancer.metadata.ExecutionStatus;
 import org.apache.camel.CamelContext;

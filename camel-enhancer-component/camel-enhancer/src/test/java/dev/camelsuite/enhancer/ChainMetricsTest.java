@@ -3,8 +3,8 @@ package dev.camelsuite.enhancer;
 import java.util.concurrent.TimeUnit;
 
 import dev.camelsuite.enhancer.chain.Chain;
-import dev.camelsuite.enhancer.engine.EngineException;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EngineException;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;

@@ -5,9 +5,9 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.camelsuite.enhancer.engine.EngineException;
-import dev.camelsuite.enhancer.engine.EngineOrder;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EngineException;
+import dev.camelsuite.enhancer.spi.EngineOrder;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 
 /** Small engines for route tests: a word-list language guesser and a capitalised-word NER for English only. */
 final class DemoEngines {

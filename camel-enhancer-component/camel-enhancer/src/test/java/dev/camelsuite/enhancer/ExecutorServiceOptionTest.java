@@ -6,7 +6,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import dev.camelsuite.enhancer.chain.Chain;
-import dev.camelsuite.enhancer.engine.CanEnhance;
+import dev.camelsuite.enhancer.spi.CanEnhance;
 import org.apache.camel.CamelContext;
 import org.apache.camel.test.junit5.CamelTestSupport;
 import org.junit.jupiter.api.AfterEach;

@@ -3,9 +3,9 @@ package dev.camelsuite.enhancer;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.CanEnhance;
-import dev.camelsuite.enhancer.engine.EngineException;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.CanEnhance;
+import dev.camelsuite.enhancer.spi.EngineException;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 
 /** A test engine that records how often, when and on which thread it ran, and does what the test tells it. */
 class RecordingEngine implements EnhancementEngine {

@@ -9,7 +9,7 @@ import dev.camelsuite.enhancer.chain.ChainType;
 import dev.camelsuite.enhancer.chain.ThresholdAction;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.EnhancementProperties;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
 import dev.camelsuite.enhancer.rdf.RdfFormat;

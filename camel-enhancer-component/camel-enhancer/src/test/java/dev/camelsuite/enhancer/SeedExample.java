@@ -6,10 +6,10 @@ import java.util.concurrent.TimeUnit;
 
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.CanEnhance;
-import dev.camelsuite.enhancer.engine.EngineException;
-import dev.camelsuite.enhancer.engine.EngineOrder;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.CanEnhance;
+import dev.camelsuite.enhancer.spi.EngineException;
+import dev.camelsuite.enhancer.spi.EngineOrder;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 
 /**
  * The example of Stanbol's execution metadata documentation, with its plan made consistent: langid; ner after langid;

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.engines.DefaultChain;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
 import org.junit.jupiter.api.Test;

@@ -22,7 +22,7 @@ import static org.hamcrest.Matchers.containsString;
 
 /**
  * A chain's time limit stops its work, and so does a client that goes away: the answer comes at the limit (503) and
- * the engine still running stops within a second, through its {@link dev.camelsuite.enhancer.engine.Cancellation}.
+ * the engine still running stops within a second, through its {@link dev.camelsuite.enhancer.spi.Cancellation}.
  * The chain {@code patient} runs the {@link PatientEngine}, which would work for two minutes; the test profile gives a
  * chain 15 s.
  */

@@ -1,8 +1,8 @@
 package dev.camelsuite.app;
 
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.EngineException;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EngineException;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 

@@ -5,8 +5,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.Cancellation;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.Cancellation;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 

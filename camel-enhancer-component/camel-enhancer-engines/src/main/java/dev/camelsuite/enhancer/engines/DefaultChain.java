@@ -6,7 +6,7 @@ import java.util.List;
 import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.chain.ChainType;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.engines.dictionary.DictionaryLinkingEngine;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
 import dev.camelsuite.enhancer.engines.opennlp.LanguageDetectionEngine;

@@ -4,8 +4,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.CanEnhance;
-import dev.camelsuite.enhancer.engine.EngineException;
+import dev.camelsuite.enhancer.spi.CanEnhance;
+import dev.camelsuite.enhancer.spi.EngineException;
 
 /** What the engines of this module that work on an item's text have in common. */
 public final class TextEngines {

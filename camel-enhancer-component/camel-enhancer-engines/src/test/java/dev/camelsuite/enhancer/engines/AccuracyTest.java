@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.EntityAnnotation;
 import dev.camelsuite.enhancer.content.TextAnnotation;
-import dev.camelsuite.enhancer.engine.EngineException;
+import dev.camelsuite.enhancer.spi.EngineException;
 import dev.camelsuite.enhancer.engines.dictionary.DictionaryLinkingEngine;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
 import dev.camelsuite.enhancer.engines.opennlp.LanguageDetectionEngine;

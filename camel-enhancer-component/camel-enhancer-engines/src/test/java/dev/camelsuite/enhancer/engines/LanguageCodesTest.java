@@ -1,7 +1,7 @@
 package dev.camelsuite.enhancer.engines;
 
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.CanEnhance;
+import dev.camelsuite.enhancer.spi.CanEnhance;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,9 +1,9 @@
 package dev.camelsuite.enhancer.job;
 
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.CanEnhance;
-import dev.camelsuite.enhancer.engine.EngineException;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.CanEnhance;
+import dev.camelsuite.enhancer.spi.EngineException;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 
 /**
  * Stands in for an engine a worker took out of its chain's flow (threshold action {@code disable}): its node is

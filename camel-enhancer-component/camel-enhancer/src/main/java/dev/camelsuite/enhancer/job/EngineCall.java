@@ -5,10 +5,10 @@ import java.lang.management.ThreadMXBean;
 
 import dev.camelsuite.enhancer.chain.ExecutionNode;
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.CanEnhance;
-import dev.camelsuite.enhancer.engine.Cancellation;
-import dev.camelsuite.enhancer.engine.EngineException;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.CanEnhance;
+import dev.camelsuite.enhancer.spi.Cancellation;
+import dev.camelsuite.enhancer.spi.EngineException;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.metadata.ExecutionStatus;
 import io.opentelemetry.api.trace.Span;
 

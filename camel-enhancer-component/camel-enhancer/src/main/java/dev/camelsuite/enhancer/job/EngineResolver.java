@@ -1,6 +1,6 @@
 package dev.camelsuite.enhancer.job;
 
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 
 /** Finds an engine by the name a chain gives it. */
 @FunctionalInterface

@@ -8,8 +8,8 @@ import java.util.concurrent.TimeUnit;
 
 import dev.camelsuite.correlation.Tracing;
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.Cancellation;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.Cancellation;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.camel.CamelContext;

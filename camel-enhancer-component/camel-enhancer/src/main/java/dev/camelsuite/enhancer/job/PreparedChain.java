@@ -3,7 +3,7 @@ package dev.camelsuite.enhancer.job;
 
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.chain.ExecutionPlan;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 
 /**
  * A chain ready to run: its plan and, for each node, the engine that runs it.

@@ -5,7 +5,7 @@ import java.util.concurrent.TimeUnit;
 import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.remote.worker.EnhancerWorkerConsumer;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;

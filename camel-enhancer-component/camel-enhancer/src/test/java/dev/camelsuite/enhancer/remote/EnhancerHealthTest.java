@@ -6,7 +6,7 @@ import java.util.function.Predicate;
 
 import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.chain.Chain;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;

@@ -5,7 +5,7 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.camelsuite.enhancer.engine.Cancellation;
+import dev.camelsuite.enhancer.spi.Cancellation;
 
 /**
  * An enhancement's answer, written in full before its first byte is sent, so that an answer too large

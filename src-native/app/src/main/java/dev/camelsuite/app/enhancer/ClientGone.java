@@ -1,6 +1,6 @@
 package dev.camelsuite.app.enhancer;
 
-import dev.camelsuite.enhancer.engine.Cancellation;
+import dev.camelsuite.enhancer.spi.Cancellation;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;

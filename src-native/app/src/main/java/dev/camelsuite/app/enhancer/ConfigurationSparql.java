@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
-import dev.camelsuite.enhancer.engine.Cancellation;
+import dev.camelsuite.enhancer.spi.Cancellation;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
 import dev.camelsuite.enhancer.rdf.RdfFormat;
 import jakarta.ws.rs.BadRequestException;

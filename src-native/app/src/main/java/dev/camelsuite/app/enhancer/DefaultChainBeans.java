@@ -3,7 +3,7 @@ package dev.camelsuite.app.enhancer;
 import java.util.List;
 
 import dev.camelsuite.enhancer.chain.Chain;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.engines.DefaultChain;
 import dev.camelsuite.enhancer.engines.dictionary.DictionaryLinkingEngine;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;

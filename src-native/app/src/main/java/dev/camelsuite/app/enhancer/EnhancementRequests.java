@@ -16,7 +16,7 @@ import dev.camelsuite.enhancer.EnhancerConstants;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.EnhancementProperties;
-import dev.camelsuite.enhancer.engine.Cancellation;
+import dev.camelsuite.enhancer.spi.Cancellation;
 import dev.camelsuite.enhancer.rdf.RdfReadBudget;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;

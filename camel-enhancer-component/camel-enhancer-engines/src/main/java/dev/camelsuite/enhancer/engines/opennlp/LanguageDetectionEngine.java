@@ -4,9 +4,9 @@ import java.util.Objects;
 
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.TextAnnotation;
-import dev.camelsuite.enhancer.engine.CanEnhance;
-import dev.camelsuite.enhancer.engine.EngineOrder;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.CanEnhance;
+import dev.camelsuite.enhancer.spi.EngineOrder;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.engines.LanguageCodes;
 import dev.camelsuite.enhancer.engines.TextEngines;
 import opennlp.tools.langdetect.Language;

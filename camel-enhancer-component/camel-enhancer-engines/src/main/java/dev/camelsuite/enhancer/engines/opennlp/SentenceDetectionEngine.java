@@ -7,11 +7,11 @@ import java.util.TreeMap;
 
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.TextAnnotation;
-import dev.camelsuite.enhancer.engine.CanEnhance;
-import dev.camelsuite.enhancer.engine.Cancellation;
-import dev.camelsuite.enhancer.engine.EngineException;
-import dev.camelsuite.enhancer.engine.EngineOrder;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.CanEnhance;
+import dev.camelsuite.enhancer.spi.Cancellation;
+import dev.camelsuite.enhancer.spi.EngineException;
+import dev.camelsuite.enhancer.spi.EngineOrder;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.engines.LanguageCodes;
 import dev.camelsuite.enhancer.engines.TextEngines;
 import opennlp.tools.sentdetect.SentenceModel;

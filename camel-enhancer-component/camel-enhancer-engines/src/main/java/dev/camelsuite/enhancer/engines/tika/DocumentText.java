@@ -2,7 +2,7 @@ package dev.camelsuite.enhancer.engines.tika;
 
 import java.util.Set;
 
-import dev.camelsuite.enhancer.engine.Cancellation;
+import dev.camelsuite.enhancer.spi.Cancellation;
 import org.xml.sax.Attributes;
 import org.xml.sax.SAXException;
 import org.xml.sax.helpers.DefaultHandler;

@@ -7,8 +7,8 @@ import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.EnhancementProperties;
 import dev.camelsuite.enhancer.content.EntityAnnotation;
 import dev.camelsuite.enhancer.content.TextAnnotation;
-import dev.camelsuite.enhancer.engine.EngineException;
-import dev.camelsuite.enhancer.engine.EngineOrder;
+import dev.camelsuite.enhancer.spi.EngineException;
+import dev.camelsuite.enhancer.spi.EngineOrder;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary.LabelKind;
 import org.junit.jupiter.api.Test;
 

@@ -12,9 +12,9 @@ import java.util.regex.Pattern;
 
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.TextAnnotation;
-import dev.camelsuite.enhancer.engine.CanEnhance;
-import dev.camelsuite.enhancer.engine.EngineException;
-import dev.camelsuite.enhancer.engine.EngineOrder;
+import dev.camelsuite.enhancer.spi.CanEnhance;
+import dev.camelsuite.enhancer.spi.EngineException;
+import dev.camelsuite.enhancer.spi.EngineOrder;
 import org.apache.uima.UIMAFramework;
 import org.apache.uima.analysis_component.CasAnnotator_ImplBase;
 import org.apache.uima.analysis_engine.AnalysisEngineDescription;

@@ -26,7 +26,7 @@ public class WorkerException extends Exception {
         setStackTrace(parseTopFrames(this.workerStackTrace));
     }
 
-    /** The class name of the exception the worker caught, e.g. {@code dev.camelsuite.enhancer.engine.EngineException}. */
+    /** The class name of the exception the worker caught, e.g. {@code dev.camelsuite.enhancer.spi.EngineException}. */
     public String getWorkerClassName() {
         return workerClassName;
     }

@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.chain.Chain;
-import dev.camelsuite.enhancer.engine.EnhancementEngine;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.remote.EmbeddedBroker;
 import org.apache.activemq.broker.region.Subscription;
 import org.apache.activemq.command.ActiveMQQueue;

@@ -1,4 +1,4 @@
-package dev.camelsuite.enhancer.engine;
+package dev.camelsuite.enhancer.spi;
 
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package dev.camelsuite.enhancer.engine;
+package dev.camelsuite.enhancer.spi;
 
 /** An engine's answer to "can you enhance this item?" (Stanbol's 0 / 1 / 2). */
 public enum CanEnhance {

@@ -1,4 +1,4 @@
-package dev.camelsuite.enhancer.engine;
+package dev.camelsuite.enhancer.spi;
 
 /**
  * Thrown by an engine that could not enhance an item. Its message becomes the engine execution's status message, so

@@ -1,4 +1,4 @@
-package dev.camelsuite.enhancer.engine;
+package dev.camelsuite.enhancer.spi;
 
 /**
  * Order values of Apache Stanbol's engine bands, for weighted chains: engines with a higher order run first, equal
