@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.camelsuite.correlation.ActiveMqConnections;
 import dev.camelsuite.correlation.MessageIds;
 import dev.camelsuite.correlation.Tracing;
 import jakarta.jms.Connection;
@@ -19,7 +20,6 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import org.apache.activemq.ActiveMQConnection;
-import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.activemq.transport.DefaultTransportListener;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
@@ -52,7 +52,7 @@ public class UimaDriverConsumer extends DefaultConsumer {
     private final AtomicLong rejected = new AtomicLong();
     private final String hostAddress = localAddress();
     private final String processId = String.valueOf(ProcessHandle.current().pid());
-    private ServiceDescription description;
+    private ServedMetadata description;
     private List<ServedCas> cases;
     private ScheduledExecutorService reconnects;
     private ExecutorService threads;
@@ -67,7 +67,7 @@ public class UimaDriverConsumer extends DefaultConsumer {
     @Override
     protected void doStart() throws Exception {
         super.doStart();
-        description = ServiceDescription.load(getEndpoint().getCamelContext(), endpoint.getDescriptor());
+        description = ServedMetadata.load(getEndpoint().getCamelContext(), endpoint.getDescriptor());
         if (description.outputsNewCases()) {
             throw new IllegalArgumentException("Option descriptor: " + endpoint.getDescriptor()
                                                + " describes a CAS multiplier (outputsNewCASes); a route is served"
@@ -96,18 +96,14 @@ public class UimaDriverConsumer extends DefaultConsumer {
             getEndpoint().getCamelContext().getExecutorServiceManager().shutdownGraceful(threads);
             threads = null;
         }
-        UimaDriverProducer.close(connection);
+        ActiveMqConnections.close(connection);
         connection = null;
         super.doStop();
     }
 
     private synchronized void connect() throws JMSException {
-        ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(endpoint.getConnectionURL());
-        factory.setWatchTopicAdvisories(false);
-        factory.getPrefetchPolicy().setQueuePrefetch(endpoint.getPrefetch());
-        Connection c = endpoint.getUserName() != null
-                ? factory.createConnection(endpoint.getUserName(), endpoint.getPassword())
-                : factory.createConnection();
+        Connection c = ActiveMqConnections.open(endpoint.getConnectionURL(), endpoint.getUserName(),
+                endpoint.getPassword(), amq -> amq.getPrefetchPolicy().setQueuePrefetch(endpoint.getPrefetch()));
         List<ServiceInstance> instances = new ArrayList<>();
         try {
             if (c instanceof ActiveMQConnection amq) {
@@ -144,7 +140,7 @@ public class UimaDriverConsumer extends DefaultConsumer {
             LOG.info("Serving {} on queue {} at {} with {} instance(s)", description.name(), endpoint.getQueue(),
                     endpoint.getBrokerURL(), cases.size());
         } catch (JMSException | RuntimeException e) {
-            UimaDriverProducer.close(c);
+            ActiveMqConnections.close(c);
             throw e;
         }
     }
@@ -158,7 +154,7 @@ public class UimaDriverConsumer extends DefaultConsumer {
         }
         LOG.warn("Lost the connection to broker {} ({}); serving queue {} again once it is back",
                 endpoint.getBrokerURL(), why, endpoint.getQueue());
-        UimaDriverProducer.close(lost);
+        ActiveMqConnections.close(lost);
         scheduleReconnect();
     }
 
@@ -257,7 +253,7 @@ public class UimaDriverConsumer extends DefaultConsumer {
         return endpoint.getComponent().spans();
     }
 
-    ServiceDescription description() {
+    ServedMetadata description() {
         return description;
     }
 

@@ -1,18 +1,13 @@
 package dev.camelsuite.uima;
 
-import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import dev.camelsuite.correlation.BrokerInterruptions;
 import dev.camelsuite.correlation.CorrelatedRequest;
 import dev.camelsuite.correlation.Correlator;
 import dev.camelsuite.correlation.RequestChannel;
@@ -21,20 +16,10 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.context.Context;
 import jakarta.jms.BytesMessage;
-import jakarta.jms.Connection;
-import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
-import jakarta.jms.MessageConsumer;
-import jakarta.jms.MessageProducer;
-import jakarta.jms.Session;
-import jakarta.jms.TemporaryQueue;
 import jakarta.jms.TextMessage;
-import org.apache.activemq.ActiveMQConnection;
-import org.apache.activemq.ActiveMQConnectionFactory;
-import org.apache.activemq.command.ActiveMQObjectMessage;
-import org.apache.activemq.util.ByteSequence;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangeTimedOutException;
@@ -52,8 +37,9 @@ import org.slf4j.LoggerFactory;
  * so the returned annotations are typed. At most {@code casPoolSize} documents are in the service at once: the CASes
  * are the {@link Correlator}'s places, and it keeps the waiting line, the timeouts by CAS reference id and the
  * exactly-once completion of each exchange (whoever takes a request — the reply, the timeout, a failed send, a lost
- * broker, stopping — completes it). This class keeps the UIMA AS wire protocol. A reply for a reference id no longer
- * registered is logged and dropped.
+ * broker, stopping — completes it). {@link ServiceLink} writes the requests and {@link ServiceReplies} reads an analysed
+ * CAS or an error; this class tells the replies apart (GetMeta, Process, a CAS multiplier's child, Collection Process
+ * Complete) and completes the exchanges. A reply for a reference id no longer registered is logged and dropped.
  */
 public class UimaDriverProducer extends DefaultAsyncProducer {
 
@@ -62,16 +48,10 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
     private static final String CPC_KEY = "CollectionProcessComplete";
 
     private final UimaDriverEndpoint endpoint;
-    private final Object sendLock = new Object();
-    private final Object connectLock = new Object();
     private volatile Correlator<Request, CAS> requests;
-    private volatile Connection connection;
-    private Session sendSession;
-    private MessageProducer sender;
-    private TemporaryQueue replyQueue;
-    private jakarta.jms.Queue serviceQueue;
+    private volatile ServiceLink link;
     private volatile CompletableFuture<String> metadataReply;
-    private ServiceMetadata metadata;
+    private GetMetaReply metadata;
     /** Used only on the reply listener's thread, to read child CASes when their annotations are wanted. */
     private CAS childCas;
 
@@ -98,29 +78,13 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
         @Override
         public void send(Request request) throws Exception {
             if (request.collectionProcessComplete) {
-                synchronized (sendLock) {
-                    Message m = sendSession.createTextMessage("");
-                    header(m, UimaAsProtocol.COLLECTION_PROCESS_COMPLETE, UimaAsProtocol.NONE, null);
-                    m.setBooleanProperty(UimaAsProtocol.REMOVE_ENDPOINT, true);
-                    sender.send(m);
-                }
+                link.sendCollectionProcessComplete();
                 return;
             }
-            String xmi = XmiCas.document(request.getPlace(), request.text);
-            synchronized (sendLock) {
-                TextMessage m = sendSession.createTextMessage(xmi);
-                header(m, UimaAsProtocol.PROCESS, UimaAsProtocol.XMI, request.getKey());
-                if (request.span != null) {
-                    Tracing.inject(Context.root().with(request.span), m);
-                }
-                String target = request.getExchange().getIn().getHeader(UimaDriverConstants.TARGET_SERVICE_ID,
-                        endpoint.getTargetServiceId(), String.class);
-                if (target != null) {
-                    m.setStringProperty(UimaAsProtocol.TARGET_SERVICE_ID, target);
-                }
-                // a request nobody waits for any more expires in the broker instead of reaching the service
-                sender.send(m, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, request.getTimeout());
-            }
+            String target = request.getExchange().getIn().getHeader(UimaDriverConstants.TARGET_SERVICE_ID,
+                    endpoint.getTargetServiceId(), String.class);
+            link.sendProcess(request.getKey(), XmiCas.document(request.getPlace(), request.text), request.span, target,
+                    request.getTimeout());
         }
 
         @Override
@@ -146,8 +110,9 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
         requests = new Correlator<>(getEndpoint().getCamelContext(), this,
                 "Requests to UIMA AS queue " + endpoint.getQueue(), new Wire(), 0, endpoint.getMaxWaiting());
         ServiceHelper.startService(requests);
-        connect();
-        metadata = ServiceMetadata.parse(askMetadata());
+        link = new ServiceLink(endpoint, requests, this::onReply, this::onConnectionLost);
+        link.connect();
+        metadata = GetMetaReply.parse(askMetadata());
         for (int i = 0; i < endpoint.getCasPoolSize(); i++) {
             requests.addPlace(metadata.newCas());
         }
@@ -159,7 +124,9 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
     @Override
     protected void doStop() throws Exception {
         failAll("The uimadriver producer " + endpoint.getEndpointUri() + " stopped");
-        disconnect();
+        if (link != null) {
+            link.disconnect();
+        }
         if (requests != null) {
             requests.clearPlaces();
         }
@@ -183,7 +150,10 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
     public boolean process(Exchange exchange, AsyncCallback callback) {
         AsyncCallback done = callback; // with tracing on, it ends the request's span as well
         try {
-            ensureConnected();
+            if (!link.ensureConnected(this::isRunAllowed)) {
+                throw new RejectedExecutionException("The uimadriver producer " + endpoint.getEndpointUri()
+                                                     + " is not connected");
+            }
             String referenceId = getEndpoint().getCamelContext().getUuidGenerator().generateUuid();
             if (exchange.getIn().getHeader(UimaDriverConstants.COLLECTION_PROCESS_COMPLETE, false, Boolean.class)) {
                 Request cpc = new Request(exchange, callback, CPC_KEY, endpoint.getCpcTimeout(), null, true);
@@ -213,87 +183,9 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
         }
     }
 
-    // ---- connection
-
-    private void connect() throws JMSException {
-        ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(endpoint.getConnectionURL());
-        factory.setWatchTopicAdvisories(false);
-        Connection c = endpoint.getUserName() != null
-                ? factory.createConnection(endpoint.getUserName(), endpoint.getPassword())
-                : factory.createConnection();
-        try {
-            c.setExceptionListener(e -> onConnectionLost(c, e));
-            if (c instanceof ActiveMQConnection amq) {
-                amq.addTransportListener(new BrokerInterruptions(requests, "broker " + endpoint.getBrokerURL(),
-                        () -> new IllegalStateException("The connection to broker " + endpoint.getBrokerURL()
-                                                        + " was interrupted; the reply to this request may be lost")));
-            }
-            sendSession = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            serviceQueue = sendSession.createQueue(endpoint.getQueue());
-            sender = sendSession.createProducer(serviceQueue);
-            sender.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-            Session replySession = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            replyQueue = replySession.createTemporaryQueue();
-            MessageConsumer consumer = replySession.createConsumer(replyQueue);
-            consumer.setMessageListener(this::onReply);
-            c.start();
-            connection = c;
-            Correlator<Request, CAS> r = requests;
-            if (r != null) {
-                r.resume(); // a new connection after one that was interrupted and then lost
-            }
-        } catch (JMSException | RuntimeException e) {
-            close(c);
-            throw e;
-        }
-    }
-
-    /** After a lost connection the next exchange connects again (the type system is kept). */
-    private void ensureConnected() throws JMSException {
-        if (connection == null) {
-            synchronized (connectLock) {
-                if (connection == null && isRunAllowed()) {
-                    connect();
-                }
-            }
-        }
-        if (connection == null) {
-            throw new RejectedExecutionException("The uimadriver producer " + endpoint.getEndpointUri()
-                                                 + " is not connected");
-        }
-    }
-
-    private void onConnectionLost(Connection lost, JMSException e) {
-        synchronized (connectLock) {
-            if (connection != lost) {
-                return;
-            }
-            connection = null;
-        }
-        LOG.warn("Lost the connection to broker {} ({}); failing the requests in flight", endpoint.getBrokerURL(),
-                e.getMessage());
-        failAll("Lost the connection to broker " + endpoint.getBrokerURL() + ": " + e.getMessage());
-        close(lost);
-    }
-
-    private void disconnect() {
-        Connection c;
-        synchronized (connectLock) {
-            c = connection;
-            connection = null;
-        }
-        close(c);
-    }
-
-    /** Closes a connection that may be broken already; a failure to close says nothing the caller can act on. */
-    static void close(Connection c) {
-        if (c != null) {
-            try {
-                c.close();
-            } catch (Exception e) {
-                LOG.debug("Closing the broker connection failed: {}", e.getMessage());
-            }
-        }
+    private void onConnectionLost(String why) {
+        LOG.warn("Lost the connection to broker {} ({}); failing the requests in flight", endpoint.getBrokerURL(), why);
+        failAll("Lost the connection to broker " + endpoint.getBrokerURL() + ": " + why);
     }
 
     // ---- requests
@@ -301,38 +193,22 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
     private String askMetadata() throws Exception {
         CompletableFuture<String> reply = new CompletableFuture<>();
         metadataReply = reply;
-        synchronized (sendLock) {
-            Message m = sendSession.createTextMessage("");
-            header(m, UimaAsProtocol.GET_META, UimaAsProtocol.NONE, null);
-            sender.send(m);
-        }
+        link.sendGetMeta();
         try {
             return reply.get(endpoint.getGetMetaTimeout(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            disconnect();
+            link.disconnect();
             throw new IllegalStateException("No UIMA AS service answered GetMeta on queue " + endpoint.getQueue()
                                             + " at " + endpoint.getBrokerURL() + " within "
                                             + endpoint.getGetMetaTimeout() + " ms (option getMetaTimeout)");
         } catch (ExecutionException e) {
-            disconnect();
+            link.disconnect();
             throw new IllegalStateException("The UIMA AS service on queue " + endpoint.getQueue()
                                             + " answered GetMeta with an error: " + e.getCause().getMessage(),
                     e.getCause());
         } finally {
             metadataReply = null;
         }
-    }
-
-    private void header(Message m, int command, int payload, String referenceId) throws JMSException {
-        m.setIntProperty(UimaAsProtocol.MESSAGE_TYPE, UimaAsProtocol.REQUEST);
-        m.setIntProperty(UimaAsProtocol.COMMAND, command);
-        m.setIntProperty(UimaAsProtocol.PAYLOAD, payload);
-        if (referenceId != null) {
-            m.setStringProperty(UimaAsProtocol.CAS_REFERENCE, referenceId);
-        }
-        m.setStringProperty(UimaAsProtocol.MESSAGE_FROM, replyQueue.getQueueName());
-        m.setStringProperty(UimaAsProtocol.SERVER_URI, endpoint.getBrokerURL());
-        m.setJMSReplyTo(replyQueue);
     }
 
     // ---- replies
@@ -416,16 +292,7 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
             LOG.warn("A child CAS {} came without a destination to release it to", childId);
             return;
         }
-        synchronized (sendLock) {
-            Message release = sendSession.createTextMessage("");
-            header(release, UimaAsProtocol.RELEASE_CAS, UimaAsProtocol.NONE, childId);
-            MessageProducer p = sendSession.createProducer(back);
-            try {
-                p.send(release, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
-            } finally {
-                p.close();
-            }
-        }
+        link.releaseChild(back, childId);
     }
 
     private void onProcessed(Message m, String referenceId, int payload) throws Exception {
@@ -439,13 +306,9 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
             if (payload == UimaAsProtocol.EXCEPTION) {
                 requests.complete(request, error(m, "the CAS " + referenceId), null);
             } else if (payload == UimaAsProtocol.XMI && m instanceof TextMessage text) {
-                String xmi = text.getText();
-                CAS cas = request.getPlace();
-                XmiCas.read(xmi, cas);
-                AnalysisResult result = new AnalysisResult(referenceId, xmi, XmiCas.annotations(cas), request.children,
-                        List.copyOf(request.childAnnotations), timings(m),
-                        ComponentMetrics.parse(m.getStringProperty(ComponentMetrics.PROPERTY)));
-                requests.complete(request, null, exchange -> apply(result, exchange));
+                AnalysisResult result = ServiceReplies.analysed(text, referenceId, request.getPlace(),
+                        request.children, request.childAnnotations);
+                requests.complete(request, null, exchange -> ServiceReplies.apply(result, exchange));
             } else if (payload == UimaAsProtocol.BINARY || m instanceof BytesMessage) {
                 requests.complete(request, new IllegalStateException("The service on queue " + endpoint.getQueue()
                                                                      + " answered with a binary CAS; only XMI is read"),
@@ -460,43 +323,8 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
         }
     }
 
-    /** The service's error as an exception naming its real cause, read without deserializing anything. */
     private UimaServiceException error(Message m, String what) {
-        List<String> causes = new ArrayList<>();
-        try {
-            if (m instanceof ActiveMQObjectMessage object) {
-                for (SerializedThrowables.RemoteCause c : SerializedThrowables.read(content(object))) {
-                    causes.add(c.toString());
-                }
-            } else if (m instanceof TextMessage text && text.getText() != null && !text.getText().isBlank()) {
-                causes.add(text.getText());
-            }
-        } catch (Exception e) {
-            LOG.debug("Could not read the service's exception: {}", e.getMessage());
-        }
-        String root = causes.isEmpty() ? "no details sent" : causes.get(causes.size() - 1);
-        return new UimaServiceException("The UIMA AS service on queue " + endpoint.getQueue() + " failed on " + what
-                                        + ": " + root, endpoint.getQueue(), causes);
-    }
-
-    /** The serialized bytes of an object message, never turned into objects; inflated within a cap. */
-    private static byte[] content(ActiveMQObjectMessage m) throws IOException {
-        ByteSequence bytes = m.getContent();
-        if (bytes == null) {
-            throw new IOException("empty object message");
-        }
-        byte[] raw = Arrays.copyOfRange(bytes.getData(), bytes.getOffset(), bytes.getOffset() + bytes.getLength());
-        return m.isCompressed() ? SerializedThrowables.inflate(raw) : raw;
-    }
-
-    private static Map<String, Double> timings(Message m) throws JMSException {
-        Map<String, Double> timings = new LinkedHashMap<>();
-        for (String[] t : UimaAsProtocol.TIMINGS) {
-            if (m.propertyExists(t[0])) {
-                timings.put(t[1], m.getLongProperty(t[0]) / 1e6);
-            }
-        }
-        return timings;
+        return ServiceReplies.failure(m, endpoint.getQueue(), what);
     }
 
     // ---- endings
@@ -506,19 +334,6 @@ public class UimaDriverProducer extends DefaultAsyncProducer {
         if (r != null) {
             r.failWaiting(() -> new RejectedExecutionException(why + " before the document was sent"));
             r.failInFlight(() -> new IllegalStateException(why + " while the document was in the service"));
-        }
-    }
-
-    /** The analysed CAS on the exchange: the result as the body, its ids and timings as headers. */
-    private static void apply(AnalysisResult result, Exchange exchange) {
-        exchange.getMessage().setBody(result);
-        exchange.getMessage().setHeader(UimaDriverConstants.CAS_REFERENCE_ID, result.casReferenceId());
-        exchange.getMessage().setHeader(UimaDriverConstants.CHILD_CAS_COUNT, result.childCasCount());
-        if (!result.timings().isEmpty()) {
-            exchange.getMessage().setHeader(UimaDriverConstants.SERVICE_TIMINGS, result.timings());
-        }
-        if (!result.componentTimings().isEmpty()) {
-            exchange.getMessage().setHeader(UimaDriverConstants.TIMINGS, result.componentTimings());
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.camelsuite.enhancer.remote;
 
 import java.util.function.Consumer;
 
+import dev.camelsuite.correlation.ActiveMqConnections;
 import dev.camelsuite.enhancer.EnhancerConfiguration;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -51,20 +52,19 @@ public final class BrokerConnections {
     private static Connection open(EnhancerConfiguration configuration, String clientPurpose,
                                    Consumer<ActiveMQConnectionFactory> defaults) throws JMSException {
         ConnectionFactory factory = configuration.getConnectionFactory();
+        Connection connection;
         if (factory == null) {
-            ActiveMQConnectionFactory amq = new ActiveMQConnectionFactory();
-            // advisories are not used and cost a topic subscription per connection
-            amq.setWatchTopicAdvisories(false);
-            // a message is never touched after it is sent, so the client need not copy it first
-            amq.setCopyMessageOnSend(false);
-            defaults.accept(amq);
-            // set last: the broker URL's own jms.* options win over these defaults
-            amq.setBrokerURL(configuration.getBrokerURL());
-            factory = amq;
+            connection = ActiveMqConnections.open(configuration.getBrokerURL(), configuration.getUserName(),
+                    configuration.getPassword(), amq -> {
+                        // a message is never touched after it is sent, so the client need not copy it first
+                        amq.setCopyMessageOnSend(false);
+                        defaults.accept(amq);
+                    });
+        } else {
+            connection = configuration.getUserName() != null
+                    ? factory.createConnection(configuration.getUserName(), configuration.getPassword())
+                    : factory.createConnection();
         }
-        Connection connection = configuration.getUserName() != null
-                ? factory.createConnection(configuration.getUserName(), configuration.getPassword())
-                : factory.createConnection();
         connection.setExceptionListener(e -> org.slf4j.LoggerFactory.getLogger(BrokerConnections.class)
                 .warn("Broker connection of {} failed: {}", clientPurpose, e.getMessage()));
         return connection;
@@ -98,13 +98,6 @@ public final class BrokerConnections {
 
     /** Closes a connection (null is fine); a failure to close is only worth a debug line. */
     public static void close(Connection connection) {
-        if (connection == null) {
-            return;
-        }
-        try {
-            connection.close();
-        } catch (JMSException e) {
-            org.slf4j.LoggerFactory.getLogger(BrokerConnections.class).debug("Closing the broker connection failed", e);
-        }
+        ActiveMqConnections.close(connection);
     }
 }

@@ -8,10 +8,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.camelsuite.correlation.ActiveMqConnections;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.jms.Connection;
-import org.apache.activemq.ActiveMQConnectionFactory;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -55,9 +55,8 @@ public class BrokerReadiness implements HealthCheck {
         }
         AtomicReference<Connection> opened = new AtomicReference<>();
         running = probes.submit(() -> {
-            ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(brokerUrl);
-            factory.setConnectResponseTimeout((int) ANSWER_WITHIN_MILLIS);
-            try (Connection connection = factory.createConnection(userName.orElse(null), password.orElse(null))) {
+            try (Connection connection = ActiveMqConnections.open(brokerUrl, userName.orElse(null),
+                    password.orElse(null), amq -> amq.setConnectResponseTimeout((int) ANSWER_WITHIN_MILLIS))) {
                 opened.set(connection);
                 connection.start();
             }
@@ -67,7 +66,7 @@ public class BrokerReadiness implements HealthCheck {
             running.get(ANSWER_WITHIN_MILLIS, TimeUnit.MILLISECONDS);
             return HealthCheckResponse.named("broker").up().build();
         } catch (TimeoutException e) {
-            closeQuietly(opened.get());
+            ActiveMqConnections.close(opened.get()); // the probe thread ends with its own failure
             return down("no answer within " + ANSWER_WITHIN_MILLIS + " ms");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -86,15 +85,5 @@ public class BrokerReadiness implements HealthCheck {
 
     private static HealthCheckResponse down(String error) {
         return HealthCheckResponse.named("broker").down().withData("error", error).build();
-    }
-
-    private static void closeQuietly(Connection connection) {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (Exception e) {
-                // the probe thread ends with its own failure
-            }
-        }
     }
 }

@@ -17,13 +17,13 @@ import org.xml.sax.InputSource;
  * {@code CASPerComponentMetrics}: a list of {@code AnalysisEnginePerformanceMetrics}, each with the component's name
  * and its analysis time in milliseconds), as analysis time by component name.
  */
-final class ComponentMetrics {
+final class ComponentTimings {
 
     static final String PROPERTY = "CASPerComponentMetrics";
     /** Configured once: it runs on every reply. The service's text, not ours: no document type, no entities. */
     private static final DocumentBuilderFactory FACTORY = factory();
 
-    private ComponentMetrics() {
+    private ComponentTimings() {
     }
 
     /** Analysis time in ms by component name, in the service's order; empty when the text cannot be read. */

@@ -25,12 +25,12 @@ import org.apache.uima.util.XMLInputSource;
  * properties, the type system of all its delegates merged) or a bare type system descriptor. Imports are resolved
  * here, once, so that clients receive the type system whole, as a stock service sends it.
  */
-final class ServiceDescription {
+final class ServedMetadata {
 
     private final ProcessingResourceMetaData metadata;
     private final String metadataXml;
 
-    private ServiceDescription(ProcessingResourceMetaData metadata, String metadataXml) {
+    private ServedMetadata(ProcessingResourceMetaData metadata, String metadataXml) {
         this.metadata = metadata;
         this.metadataXml = metadataXml;
     }
@@ -40,7 +40,7 @@ final class ServiceDescription {
      *
      * @throws IllegalArgumentException naming the option when the descriptor is missing or is neither kind
      */
-    static ServiceDescription load(CamelContext context, String location) {
+    static ServedMetadata load(CamelContext context, String location) {
         Object specifier;
         try (InputStream in = ResourceHelper.resolveMandatoryResourceAsInputStream(context, location)) {
             specifier = UIMAFramework.getXMLParser().parse(new XMLInputSource(in, null));
@@ -61,7 +61,7 @@ final class ServiceDescription {
             }
             ByteArrayOutputStream xml = new ByteArrayOutputStream();
             metadata.toXML(xml);
-            return new ServiceDescription(metadata, xml.toString(StandardCharsets.UTF_8));
+            return new ServedMetadata(metadata, xml.toString(StandardCharsets.UTF_8));
         } catch (IllegalArgumentException e) {
             throw e;
         } catch (Exception e) {

@@ -18,13 +18,13 @@ import org.apache.uima.util.XMLInputSource;
  * What a service said about itself in its GetMeta reply: its type system (every CAS this side builds uses it, so
  * the service's annotations read back typed) and whether it produces new CASes (a CAS multiplier).
  */
-final class ServiceMetadata {
+final class GetMetaReply {
 
     private final String name;
     private final TypeSystemDescription typeSystem;
     private final boolean outputsNewCases;
 
-    private ServiceMetadata(String name, TypeSystemDescription typeSystem, boolean outputsNewCases) {
+    private GetMetaReply(String name, TypeSystemDescription typeSystem, boolean outputsNewCases) {
         this.name = name;
         this.typeSystem = typeSystem;
         this.outputsNewCases = outputsNewCases;
@@ -39,7 +39,7 @@ final class ServiceMetadata {
      * reading their location or name, any URL or file a forged reply names) are refused, as is a reply over
      * {@value #MAX_LENGTH} characters. A service sends its type system resolved.
      */
-    static ServiceMetadata parse(String xml) throws InvalidXMLException {
+    static GetMetaReply parse(String xml) throws InvalidXMLException {
         if (xml.length() > MAX_LENGTH) {
             throw new IllegalStateException("The GetMeta reply has " + xml.length() + " characters; at most "
                                             + MAX_LENGTH + " are read");
@@ -64,7 +64,7 @@ final class ServiceMetadata {
                                             + " wherever they point)");
         }
         OperationalProperties op = meta.getOperationalProperties();
-        return new ServiceMetadata(meta.getName(), meta.getTypeSystem(), op != null && op.getOutputsNewCASes());
+        return new GetMetaReply(meta.getName(), meta.getTypeSystem(), op != null && op.getOutputsNewCASes());
     }
 
     /** A new CAS with the service's types. */
