@@ -1,12 +1,21 @@
 package dev.camelsuite.app;
 
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Base64;
 import java.util.List;
 
 import dev.camelsuite.enhancer.engines.tika.SampleDocuments;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import org.junit.jupiter.api.Test;
 
 import static io.restassured.RestAssured.given;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
@@ -54,6 +63,36 @@ class DocumentConversionApiTest {
                 .when().post("/enhancer").then().statusCode(200)
                 .body(containsString("name=\"urn:tika:text:"), containsString("Albert Einstein lived in Berlin."),
                         not(containsString("_main\"")));
+    }
+
+    @Test
+    void aDocumentSentWithoutItsTypeIsRecognisedByItsBytesAsStanbolsClientsSendIt() throws Exception {
+        // as Stanbol's EngineEnhancementRequestTest sends a PDF: chunked, no Content-Type at all
+        HttpResponse<String> answer = postWithoutType("/enhancer/engine/tika?omitMetadata=true", "text/plain",
+                SampleDocuments.pdf("Two lives", "Ann Author", PARAGRAPHS));
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t)
+                .startsWith("text/plain"));
+        assertThat(answer.body()).contains("Marie Curie worked in Paris.").doesNotContain("%PDF");
+        // text sent without a type is still text, and the chain finds its mentions
+        answer = postWithoutType("/enhancer", "application/n-triples", "Marie Curie worked in Paris.".getBytes(UTF_8));
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.body()).contains("<" + ENTITY + "marie-curie>");
+        // a document sent as application/octet-stream, as much as without a type, is told by its bytes
+        given().contentType("application/octet-stream").accept("text/plain").queryParam("omitMetadata", "true")
+                .body(SampleDocuments.docx("Two lives", "Ann Author", PARAGRAPHS)).when()
+                .post("/enhancer/engine/tika").then().statusCode(200)
+                .body(containsString("Albert Einstein lived in Berlin."));
+    }
+
+    /** A body sent chunked with no Content-Type, which Java's client leaves out unless told. */
+    private static HttpResponse<String> postWithoutType(String path, String accept, byte[] body) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + RestAssured.port + path))
+                .header("Accept", accept).header("Authorization", "Basic " + Base64.getEncoder()
+                        .encodeToString((SignedIn.WRITER + ":" + SignedIn.WRITER_PASSWORD).getBytes(UTF_8)))
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))).build();
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+                .send(request, HttpResponse.BodyHandlers.ofString());
     }
 
     @Test

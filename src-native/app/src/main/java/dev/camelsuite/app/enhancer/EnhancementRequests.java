@@ -16,8 +16,9 @@ import dev.camelsuite.enhancer.EnhancerConstants;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.EnhancementProperties;
-import dev.camelsuite.enhancer.spi.Cancellation;
+import dev.camelsuite.enhancer.engines.tika.TikaEngine;
 import dev.camelsuite.enhancer.rdf.RdfReadBudget;
+import dev.camelsuite.enhancer.spi.Cancellation;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import jakarta.annotation.PostConstruct;
@@ -231,8 +232,7 @@ public class EnhancementRequests {
             item.setProperties(properties(upload.properties(), request));
         } else {
             try {
-                item = ContentItem.ofBytes(request.uri(), content, mediaType == null || mediaType.isBlank()
-                        ? ContentItem.TEXT_PLAIN : mediaType);
+                item = ContentItem.ofBytes(request.uri(), content, statedOrDetected(mediaType, content));
             } catch (IllegalArgumentException e) {
                 throw new BadRequestException(e.getMessage());
             }
@@ -244,6 +244,20 @@ public class EnhancementRequests {
             item.addLanguage(language.trim(), 1.0, CONTENT_LANGUAGE_CREATOR);
         }
         return new Received(item, uploaded);
+    }
+
+    /**
+     * The body's type as the request states it; for a body sent without one, or as
+     * {@code application/octet-stream} (as Stanbol's own clients send documents), the type its bytes show — a PDF is
+     * read as a PDF, text as {@code text/plain} — as Stanbol's tika engine recognises it.
+     */
+    private static String statedOrDetected(String mediaType, byte[] content) {
+        if (mediaType == null || mediaType.isBlank()
+            || mediaType.split(";", 2)[0].trim().equalsIgnoreCase("application/octet-stream")) {
+            // an empty body is empty text, as it was when no type was stated
+            return content.length == 0 ? ContentItem.TEXT_PLAIN : TikaEngine.detectType(content);
+        }
+        return mediaType;
     }
 
     /**

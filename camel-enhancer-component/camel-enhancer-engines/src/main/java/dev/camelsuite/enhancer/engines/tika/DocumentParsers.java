@@ -25,6 +25,7 @@ import org.apache.tika.parser.microsoft.rtf.RTFParser;
 import org.apache.tika.parser.odf.OpenDocumentParser;
 import org.apache.tika.parser.pdf.PDFParser;
 import org.apache.tika.parser.txt.Icu4jEncodingDetector;
+import org.apache.tika.parser.txt.TXTParser;
 import org.apache.tika.parser.txt.UniversalEncodingDetector;
 import org.apache.tika.parser.xml.DcXMLParser;
 
@@ -44,6 +45,8 @@ final class DocumentParsers {
     private static final Parser ODF = new OpenDocumentParser();
     private static final Parser RTF = new RTFParser();
     private static final Parser XML = new DcXMLParser();
+    /** Only for a document sent without its type that turns out to be text: its encoding is detected. */
+    private static final Parser TEXT = new TXTParser(ENCODINGS);
 
     /** The parsers by media type (without parameters). */
     private static final Map<String, Parser> BY_TYPE = Map.ofEntries(
@@ -59,7 +62,8 @@ final class DocumentParsers {
             Map.entry("application/rtf", RTF),
             Map.entry("text/rtf", RTF),
             Map.entry("application/xml", XML),
-            Map.entry("text/xml", XML));
+            Map.entry("text/xml", XML),
+            Map.entry("text/plain", TEXT));
 
     /** The media types the engine turns into text, for messages and docs. */
     static final String TYPES = "HTML, XHTML, PDF, DOCX, PPTX, XLSX, ODT, ODP, ODS, RTF and XML";

@@ -29,8 +29,10 @@ import org.xml.sax.SAXException;
  * OpenDocument text, presentations and spreadsheets, RTF, XML — into the plain text the text engines read, and writes
  * what the document says of itself (title, creators, dates …) about the content item, in DC Terms and the Media
  * Ontology ({@link DocumentMetadataMapping}). The text becomes the item's text and a {@code text/plain} content part
- * {@code urn:tika:text:<uuid>}, as Stanbol names it. Plain text passes untouched, as does a document of a type the
- * engine does not read (an image): the text engines then find no text.
+ * {@code urn:tika:text:<uuid>}, as Stanbol names it. A document sent without its type
+ * ({@code application/octet-stream}) is recognised by its bytes first, as Stanbol's engine does; one that turns out to
+ * be text is read in the encoding its bytes show. Text passes untouched, as does a document of a type the engine does
+ * not read (an image): the text engines then find no text.
  * <p>
  * Nothing of a document is fetched or run: HTML is parsed without loading what it links to, XML without its external
  * entities or DTDs (at most 20 entity expansions), a PDF's JavaScript and an Office document's macros are neither run
@@ -96,6 +98,21 @@ public class TikaEngine implements EnhancementEngine {
      * Always: an item the engine has nothing to do for — text already, no content, a document of a type it does not
      * read — passes untouched, as Stanbol's tika engine lets it pass.
      */
+    /**
+     * The type a document's bytes say it is, for a document that came without one (or as
+     * {@code application/octet-stream}): Tika's detection by magic numbers, XML root elements and the Office and
+     * OpenDocument containers; {@code text/plain} for text; {@code application/octet-stream} for bytes it does not
+     * know.
+     */
+    public static String detectType(byte[] data) {
+        try {
+            return DocumentParsers.detect(data, null);
+        } catch (IOException e) {
+            // the bytes are in memory: detection reading them cannot fail, and unknown is the honest answer
+            return "application/octet-stream";
+        }
+    }
+
     @Override
     public CanEnhance canEnhance(ContentItem item) {
         return CanEnhance.SYNCHRONOUS;

@@ -112,6 +112,20 @@ class TikaEngineTest {
     }
 
     @Test
+    void aDocumentOfNoStatedTypeThatIsTextIsReadInTheEncodingItsBytesShow() throws EngineException {
+        // Stanbol's clients send documents as application/octet-stream; one that is text becomes the item's text
+        String text = "Le café de la gare, où Zoë attend. " + "Marie Curie travailla à Paris. ".repeat(8);
+        ContentItem item = ContentItem.ofBytes(null, text.getBytes(StandardCharsets.ISO_8859_1), null);
+        engine.computeEnhancements(item);
+        assertThat(item.getText()).contains("Le café de la gare, où Zoë attend.");
+        assertThat(item.getDocumentMetadata()).extracting(DocumentMetadata::value)
+                .anyMatch(v -> v.startsWith("text/plain"));
+        assertThat(TikaEngine.detectType(SampleDocuments.pdf("A trip", "Ann", TEXT))).isEqualTo("application/pdf");
+        assertThat(TikaEngine.detectType("Just text.".getBytes(StandardCharsets.UTF_8))).isEqualTo("text/plain");
+        assertThat(TikaEngine.detectType(new byte[] { 0, 1, 2, 3, (byte) 0xfe })).isEqualTo("application/octet-stream");
+    }
+
+    @Test
     void xmlIsReadWithoutItsExternalEntitiesAndWithoutExpandingBombs() throws EngineException {
         byte[] xxe = ("<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>"
                       + "<r><p>before &x; after</p></r>").getBytes(StandardCharsets.UTF_8);
