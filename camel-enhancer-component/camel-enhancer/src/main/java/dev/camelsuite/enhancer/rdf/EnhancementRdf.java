@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 import dev.camelsuite.enhancer.chain.ExecutionPlan;
 import dev.camelsuite.enhancer.content.ContentItem;
@@ -56,7 +57,7 @@ public final class EnhancementRdf {
      */
     public static Model toModel(ContentItem item, boolean withMetadata) {
         Model model = newModel();
-        EnhancementStatements.emit(item, withMetadata, model::add);
+        EnhancementStatements.emit(item, withMetadata, UnaryOperator.identity(), model::add);
         return model;
     }
 
@@ -75,6 +76,16 @@ public final class EnhancementRdf {
      */
     public static void write(ContentItem item, boolean withMetadata, Model given, RdfFormat format,
                              OutputStream out) {
+        write(item, withMetadata, given, UnaryOperator.identity(), format, out);
+    }
+
+    /**
+     * Like {@link #write(ContentItem, boolean, Model, RdfFormat, OutputStream)}, each enhancement's
+     * {@code dc:creator} being what {@code creators} answers for the name of the engine that made it (an application
+     * that answers as Stanbol writes Stanbol's engine class names).
+     */
+    public static void write(ContentItem item, boolean withMetadata, Model given, UnaryOperator<String> creators,
+                             RdfFormat format, OutputStream out) {
         RDFHandler writer = format.writer(out);
         try {
             writer.startRDF();
@@ -86,7 +97,8 @@ public final class EnhancementRdf {
                     }
                 }
             }
-            EnhancementStatements.emit(item, withMetadata, (s, p, o) -> writer.handleStatement(VF.createStatement(s, p, o)));
+            EnhancementStatements.emit(item, withMetadata, creators,
+                    (s, p, o) -> writer.handleStatement(VF.createStatement(s, p, o)));
             writer.endRDF();
         } catch (RDFHandlerException e) {
             throw new UncheckedIOException(e.getCause() instanceof IOException io

@@ -3,6 +3,7 @@ package dev.camelsuite.enhancer.rdf;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.DocumentMetadata;
@@ -33,8 +34,12 @@ final class EnhancementStatements {
         void add(Resource subject, IRI predicate, Value object);
     }
 
-    /** The statements of {@link EnhancementRdf#toModel(ContentItem, boolean)}, those of one subject together. */
-    static void emit(ContentItem item, boolean withMetadata, Statements model) {
+    /**
+     * The statements of {@link EnhancementRdf#toModel(ContentItem, boolean)}, those of one subject together.
+     *
+     * @param creators the {@code dc:creator} written for an engine's name
+     */
+    static void emit(ContentItem item, boolean withMetadata, UnaryOperator<String> creators, Statements model) {
         IRI itemIri = VF.createIRI(item.getUri());
         ExecutionMetadata md = item.getExecutionMetadata();
         Map<String, Instant> createdBy = new HashMap<>();
@@ -45,7 +50,7 @@ final class EnhancementStatements {
                 }
             }
         }
-        Mentions mentions = new Mentions(item, itemIri, createdBy, Instant.now());
+        Mentions mentions = new Mentions(item, itemIri, createdBy, Instant.now(), creators);
         for (TextAnnotation a : item.getAnnotations()) {
             textAnnotation(model, mentions, a);
         }
@@ -77,17 +82,20 @@ final class EnhancementStatements {
         final String language;
         final Map<String, Instant> createdBy;
         final Instant now;
+        final UnaryOperator<String> creators;
         final Map<String, IRI> annotationIris = new HashMap<>();
         /** Entities suggested per text annotation. */
         final Map<String, Integer> suggestions = new HashMap<>();
 
-        Mentions(ContentItem item, IRI itemIri, Map<String, Instant> createdBy, Instant now) {
+        Mentions(ContentItem item, IRI itemIri, Map<String, Instant> createdBy, Instant now,
+                 UnaryOperator<String> creators) {
             this.item = item;
             this.itemIri = itemIri;
             this.text = item.getText();
             this.language = languageTag(item.getLanguage());
             this.createdBy = createdBy;
             this.now = now;
+            this.creators = creators;
             for (EntityAnnotation e : item.getEntities()) {
                 if (e.getTextAnnotation() != null) {
                     suggestions.merge(e.getTextAnnotation().getId(), 1, Integer::sum);
@@ -97,6 +105,10 @@ final class EnhancementStatements {
 
         Instant created(String engine) {
             return createdBy.getOrDefault(engine, now);
+        }
+
+        String creator(String engine) {
+            return engine == null ? "unknown" : creators.apply(engine);
         }
     }
 
@@ -109,7 +121,7 @@ final class EnhancementStatements {
         m.annotationIris.put(a.getId(), ta);
         model.add(ta, RDF.TYPE, FISE_ENHANCEMENT);
         model.add(ta, RDF.TYPE, FISE_TEXT_ANNOTATION);
-        enhancement(model, ta, m.itemIri, a.getEngine(), a.getConfidence(), m.created(a.getEngine()));
+        enhancement(model, ta, m.itemIri, m.creator(a.getEngine()), a.getConfidence(), m.created(a.getEngine()));
         if (TextAnnotation.LANGUAGE.equals(a.getType())) {
             model.add(ta, DC_TYPE, DC_LINGUISTIC_SYSTEM);
             model.add(ta, DC_LANGUAGE, VF.createLiteral(String.valueOf(a.getFeature(TextAnnotation.LANGUAGE_FEATURE))));
@@ -134,7 +146,7 @@ final class EnhancementStatements {
         IRI ea = VF.createIRI(m.item.getUri() + "#" + e.getId());
         model.add(ea, RDF.TYPE, FISE_ENHANCEMENT);
         model.add(ea, RDF.TYPE, FISE_ENTITY_ANNOTATION);
-        enhancement(model, ea, m.itemIri, e.getEngine(), e.getConfidence(), m.created(e.getEngine()));
+        enhancement(model, ea, m.itemIri, m.creator(e.getEngine()), e.getConfidence(), m.created(e.getEngine()));
         model.add(ea, FISE_ENTITY_REFERENCE, VF.createIRI(e.getReference()));
         String labelLanguage = e.getLabelLanguage() == null ? m.language : languageTag(e.getLabelLanguage());
         model.add(ea, FISE_ENTITY_LABEL, text(labelOf(e), labelLanguage));
@@ -150,10 +162,10 @@ final class EnhancementStatements {
         }
     }
 
-    private static void enhancement(Statements model, IRI subject, IRI item, String engine, double confidence,
+    private static void enhancement(Statements model, IRI subject, IRI item, String creator, double confidence,
                                     Instant created) {
         model.add(subject, FISE_EXTRACTED_FROM, item);
-        model.add(subject, DC_CREATOR, VF.createLiteral(engine == null ? "unknown" : engine));
+        model.add(subject, DC_CREATOR, VF.createLiteral(creator));
         model.add(subject, DC_CREATED, dateTime(created));
         model.add(subject, FISE_CONFIDENCE, VF.createLiteral(confidence));
     }

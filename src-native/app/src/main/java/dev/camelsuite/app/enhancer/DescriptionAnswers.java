@@ -1,5 +1,6 @@
 package dev.camelsuite.app.enhancer;
 
+import dev.camelsuite.enhancer.chain.ExecutionPlan;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
@@ -22,7 +23,10 @@ final class DescriptionAnswers {
      */
     static Response enhancer(EnhancementRequests requests, String base, HttpHeaders headers, UriInfo uriInfo) {
         if (EnhancerPage.isAskedFor(headers.getRequestHeader(HttpHeaders.ACCEPT))) {
-            return EnhancerPage.page();
+            ExecutionPlan defaultPlan = requests.chainNames().contains(EnhancementRequests.DEFAULT_CHAIN)
+                    ? requests.plan(requests.knownChain(EnhancementRequests.DEFAULT_CHAIN)) : null;
+            return EnhancerPage.page(EnhancerListing.enhancer(base, defaultPlan, requests.chainNames(),
+                    requests.engineNames(), requests::shownClass));
         }
         return rdf(EnhancerDescription.describe(base, requests.chainNames(), EnhancementRequests.DEFAULT_CHAIN,
                 requests.engineNames()), RdfNegotiation.choose(uriInfo.getQueryParameters().getFirst("rdfFormat"),

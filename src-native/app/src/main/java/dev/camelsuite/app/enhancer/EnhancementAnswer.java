@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -60,6 +61,8 @@ final class EnhancementAnswer {
     private final EnhanceParameters request;
     private final List<String> accept;
     private final Uploaded uploaded;
+    /** The {@code dc:creator} written for an engine's name. */
+    private final UnaryOperator<String> creators;
     private final MediaType wanted;
     private final String boundary = UUID.randomUUID().toString();
     /** The content alone, when that is the answer. */
@@ -68,11 +71,13 @@ final class EnhancementAnswer {
     /**
      * @throws ClientErrorException 415 when the content alone is asked for in a type the item has none of
      */
-    EnhancementAnswer(ContentItem item, EnhanceParameters request, List<String> accept, Uploaded uploaded) {
+    EnhancementAnswer(ContentItem item, EnhanceParameters request, List<String> accept, Uploaded uploaded,
+                      UnaryOperator<String> creators) {
         this.item = item;
         this.request = request;
         this.accept = accept;
         this.uploaded = uploaded;
+        this.creators = creators;
         this.wanted = mostWanted(accept);
         this.alone = !isMultipart(wanted) && request.omitMetadata() ? contentAlone() : null;
     }
@@ -140,7 +145,7 @@ final class EnhancementAnswer {
 
     /** The enhancements, after the metadata the request gave. */
     private void metadata(RdfFormat format, OutputStream out) {
-        EnhancementRdf.write(item, request.executionMetadata(), uploaded.metadata(), format, out);
+        EnhancementRdf.write(item, request.executionMetadata(), uploaded.metadata(), creators, format, out);
     }
 
     /**

@@ -14,11 +14,14 @@ import dev.camelsuite.enhancer.EnhancementException;
 import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.EnhancerConstants;
 import dev.camelsuite.enhancer.chain.Chain;
+import dev.camelsuite.enhancer.chain.ExecutionPlan;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.EnhancementProperties;
 import dev.camelsuite.enhancer.engines.tika.TikaEngine;
 import dev.camelsuite.enhancer.rdf.RdfReadBudget;
 import dev.camelsuite.enhancer.spi.Cancellation;
+import dev.camelsuite.enhancer.spi.EngineOrder;
+import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import jakarta.annotation.PostConstruct;
@@ -61,6 +64,9 @@ public class EnhancementRequests {
 
     @Inject
     EnhancementBulkhead bulkhead;
+
+    @Inject
+    StanbolNames stanbolNames;
 
     @ConfigProperty(name = "camelsuite.enhancer.timeout", defaultValue = "60s")
     Duration timeout;
@@ -108,6 +114,21 @@ public class EnhancementRequests {
             enhancer.addChain(Chain.list(chain, name));
         }
         return enhancer.resolveChain(chain);
+    }
+
+    /** A chain's execution plan, each engine at its own order (the default order for one not found). */
+    ExecutionPlan plan(Chain chain) {
+        EnhancerComponent enhancer = enhancer();
+        return chain.createPlan(engine -> {
+            EnhancementEngine e = enhancer.lookupEngine(engine);
+            return e == null ? EngineOrder.DEFAULT : e.getOrder();
+        });
+    }
+
+    /** The class an engine is shown with on the enhancer's pages (see {@link StanbolNames#shownClass}). */
+    String shownClass(String engine) {
+        EnhancementEngine e = enhancer().lookupEngine(engine);
+        return e == null ? "not available" : stanbolNames.shownClass(engine, e);
     }
 
     /** A chain the users made; the one-engine chains are not theirs. */
@@ -163,7 +184,8 @@ public class EnhancementRequests {
             return failure(done.getException());
         }
         ContentItem enhanced = done.getMessage().getBody(ContentItem.class);
-        return answer(new EnhancementAnswer(enhanced, request, accept, outcome.uploaded()), deadline, cancellation);
+        return answer(new EnhancementAnswer(enhanced, request, accept, outcome.uploaded(),
+                stanbolNames.creators()), deadline, cancellation);
     }
 
     /** The chain run in a turn with the time left; no exchange when none was left. */

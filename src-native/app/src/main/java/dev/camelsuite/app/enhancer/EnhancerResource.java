@@ -5,10 +5,8 @@ import java.util.List;
 import dev.camelsuite.app.http.PublicUrl;
 import dev.camelsuite.app.security.Needs;
 import dev.camelsuite.app.security.Role;
-import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.chain.ExecutionPlan;
-import dev.camelsuite.enhancer.spi.EngineOrder;
 import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
 import io.vertx.core.http.HttpServerRequest;
@@ -69,6 +67,10 @@ public class EnhancerResource {
     @Path("chain/{name}")
     public Response chain(@PathParam("name") String name) {
         Chain chain = requests.knownChain(name);
+        if (EnhancerPage.isAskedFor(headers.getRequestHeader(HttpHeaders.ACCEPT))) {
+            return EnhancerPage.page("Enhancement chain " + chain.getName(),
+                    EnhancerListing.chain(base(), plan(chain), requests::shownClass));
+        }
         return rdf(EnhancerDescription.chain(base(), chain.getName(),
                 chain.getName().equals(EnhancementRequests.DEFAULT_CHAIN), EnhancementRdf.toModel(plan(chain))));
     }
@@ -85,8 +87,13 @@ public class EnhancerResource {
     @GET
     @Path("engine/{name}")
     public Response engine(@PathParam("name") String name) {
-        if (requests.enhancer().lookupEngine(name) == null) {
+        EnhancementEngine engine = requests.enhancer().lookupEngine(name);
+        if (engine == null) {
             throw new NotFoundException("No engine named '" + name + "'");
+        }
+        if (EnhancerPage.isAskedFor(headers.getRequestHeader(HttpHeaders.ACCEPT))) {
+            return EnhancerPage.page("Enhancement engine " + name,
+                    EnhancerListing.engine(base(), name, requests.shownClass(name), engine.getOrder()));
         }
         return rdf(EnhancerDescription.engine(base(), name));
     }
@@ -141,11 +148,7 @@ public class EnhancerResource {
     }
 
     private ExecutionPlan plan(Chain chain) {
-        EnhancerComponent enhancer = requests.enhancer();
-        return chain.createPlan(engine -> {
-            EnhancementEngine e = enhancer.lookupEngine(engine);
-            return e == null ? EngineOrder.DEFAULT : e.getOrder();
-        });
+        return requests.plan(chain);
     }
 
     private String base() {
