@@ -21,16 +21,21 @@ public final class EnhancerConverters {
         return ContentItem.ofText(text);
     }
 
-    /** Bytes of the media type in the exchange's {@code Content-Type} header (text/plain; UTF-8 when absent). */
+    /**
+     * Bytes of the media type in the exchange's {@code Content-Type} header; when it has none (a file route's body),
+     * text when they read as UTF-8 text, else a document for the {@code tika} engine to recognise
+     * ({@link ContentItem#unstatedType}).
+     */
     @Converter
     public static ContentItem toContentItem(byte[] data, Exchange exchange) {
-        return ContentItem.ofBytes(null, data, mediaTypeOf(exchange));
+        return ContentItem.ofBytes(null, data, mediaTypeOf(exchange, data));
     }
 
     /** A stream is read whole, as bytes of the exchange's {@code Content-Type}. */
     @Converter
     public static ContentItem toContentItem(InputStream stream, Exchange exchange) throws IOException {
-        return ContentItem.ofBytes(null, stream.readAllBytes(), mediaTypeOf(exchange));
+        byte[] data = stream.readAllBytes();
+        return ContentItem.ofBytes(null, data, mediaTypeOf(exchange, data));
     }
 
     /** The item's JSON (schema in the component documentation). */
@@ -39,8 +44,8 @@ public final class EnhancerConverters {
         return ContentItemJson.toJson(item);
     }
 
-    private static String mediaTypeOf(Exchange exchange) {
+    private static String mediaTypeOf(Exchange exchange, byte[] data) {
         String type = exchange == null ? null : exchange.getIn().getHeader(Exchange.CONTENT_TYPE, String.class);
-        return type == null ? ContentItem.TEXT_PLAIN : type;
+        return type == null ? ContentItem.unstatedType(data) : type;
     }
 }

@@ -9,6 +9,7 @@ import java.util.Base64;
 import java.util.List;
 
 import dev.camelsuite.enhancer.engines.tika.SampleDocuments;
+import dev.camelsuite.enhancer.engines.tika.SampleImages;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import org.junit.jupiter.api.Test;
@@ -83,6 +84,21 @@ class DocumentConversionApiTest {
                 .body(SampleDocuments.docx("Two lives", "Ann Author", PARAGRAPHS)).when()
                 .post("/enhancer/engine/tika").then().statusCode(200)
                 .body(containsString("Albert Einstein lived in Berlin."));
+    }
+
+    @Test
+    void aPhotosMetadataAsStanbolsTikaEngineWritesIt() throws Exception {
+        // Stanbol's EngineEnhancementRequestTest.testTikaMetadata: a JPEG to the tika engine, no Content-Type
+        HttpResponse<String> answer = postWithoutType("/enhancer/engine/tika", "text/rdf+nt",
+                SampleImages.jpeg("serbor"));
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.body()).contains("<http://purl.org/dc/terms/format> \"image/jpeg\"",
+                "<http://www.w3.org/ns/ma-ont#hasKeyword> \"serbor\"",
+                "<http://www.semanticdesktop.org/ontologies/2007/05/10/nexif#isoSpeedRatings> \"400\"");
+        // through the default chain too: the text engines decline an item without text, the chain completes
+        given().contentType("image/jpeg").accept("application/n-triples").body(SampleImages.jpeg("serbor")).when()
+                .post("/enhancer").then().statusCode(200)
+                .body(containsString("<http://www.w3.org/2003/01/geo/wgs84_pos#lat> \"48.858"));
     }
 
     /** A body sent chunked with no Content-Type, which Java's client leaves out unless told. */

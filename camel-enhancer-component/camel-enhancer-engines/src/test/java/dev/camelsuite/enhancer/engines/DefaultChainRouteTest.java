@@ -14,6 +14,7 @@ import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
 import dev.camelsuite.enhancer.engines.opennlp.SentenceDetectionEngine;
 import dev.camelsuite.enhancer.engines.opennlp.TokenizerEngine;
 import dev.camelsuite.enhancer.engines.tika.SampleDocuments;
+import dev.camelsuite.enhancer.engines.tika.SampleImages;
 import dev.camelsuite.enhancer.metadata.ExecutionStatus;
 import dev.camelsuite.enhancer.rdf.EnhancementRdf;
 import dev.camelsuite.enhancer.rdf.RdfFormat;
@@ -112,6 +113,18 @@ class DefaultChainRouteTest extends CamelTestSupport {
             assertThat(turtle).as(type).contains("dc:title \"A life\"", "dc:creator \"Ann Author\"",
                     "<http://www.w3.org/ns/ma-ont#title> \"A life\"");
         }
+    }
+
+    @Test
+    void aPhotoSentWithoutItsTypeGivesItsMetadataAndTheTextEnginesDecline() {
+        Exchange result = template.request("direct:enhance", ex -> ex.getIn().setBody(SampleImages.jpeg("serbor")));
+        assertThat(result.getException()).isNull();
+        ContentItem item = result.getMessage().getBody(ContentItem.class);
+        assertThat(item.getText()).isNull();
+        String ntriples = EnhancementRdf.toString(EnhancementRdf.toModel(item), RdfFormat.N_TRIPLES);
+        assertThat(ntriples).contains("<http://purl.org/dc/terms/format> \"image/jpeg\"",
+                "<http://www.w3.org/ns/ma-ont#hasKeyword> \"serbor\"",
+                "<http://www.semanticdesktop.org/ontologies/2007/05/10/nexif#isoSpeedRatings> \"400\"");
     }
 
     @Test

@@ -1,6 +1,11 @@
 package dev.camelsuite.enhancer.content;
 
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
 import java.nio.charset.UnsupportedCharsetException;
@@ -20,6 +25,28 @@ final class ContentBytes {
     private static final Set<String> MARKUP = Set.of("text/html", "text/xml", "text/rtf");
 
     private ContentBytes() {
+    }
+
+    /**
+     * Bytes that came without a media type: {@code text/plain} when they read as UTF-8 text (no bytes that are not
+     * UTF-8, no control characters but tabs, line and page breaks), else {@code application/octet-stream}.
+     */
+    static String unstatedType(byte[] data) {
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        CharBuffer text;
+        try {
+            text = utf8.decode(ByteBuffer.wrap(data));
+        } catch (CharacterCodingException e) {
+            return "application/octet-stream";
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') {
+                return "application/octet-stream";
+            }
+        }
+        return ContentItem.TEXT_PLAIN;
     }
 
     /** The media type as given, or {@code application/octet-stream} when there is none. */

@@ -65,6 +65,15 @@ public final class ContentItem {
     }
 
     /**
+     * The media type of bytes that came without one: {@code text/plain} when they read as UTF-8 text, else
+     * {@code application/octet-stream}, for an extraction engine to recognise by their bytes (the {@code tika}
+     * engine does, as Stanbol's does).
+     */
+    public static String unstatedType(byte[] data) {
+        return ContentBytes.unstatedType(data);
+    }
+
+    /**
      * An item from bytes of a media type. Text media types ({@code text/*}) are decoded with their {@code charset}
      * parameter (UTF-8 when absent) and become the item's text — but for documents written in text, HTML, XML and RTF,
      * whose markup is not their text: those, and other bytes, become the {@code content} part, for an extraction

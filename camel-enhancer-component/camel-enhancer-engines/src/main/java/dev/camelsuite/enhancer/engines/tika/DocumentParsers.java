@@ -20,6 +20,9 @@ import org.apache.tika.mime.MimeTypes;
 import org.apache.tika.parser.Parser;
 import org.apache.tika.parser.html.HtmlEncodingDetector;
 import org.apache.tika.parser.html.JSoupParser;
+import org.apache.tika.parser.image.JpegParser;
+import org.apache.tika.parser.image.TiffParser;
+import org.apache.tika.parser.image.WebPParser;
 import org.apache.tika.parser.microsoft.ooxml.OOXMLParser;
 import org.apache.tika.parser.microsoft.rtf.RTFParser;
 import org.apache.tika.parser.odf.OpenDocumentParser;
@@ -45,6 +48,14 @@ final class DocumentParsers {
     private static final Parser ODF = new OpenDocumentParser();
     private static final Parser RTF = new RTFParser();
     private static final Parser XML = new DcXMLParser();
+    /**
+     * Images' metadata (EXIF, XMP, size), read with metadata-extractor: JPEG, TIFF and WebP. Their pixels are never
+     * decoded; PNG and GIF, which Tika reads through ImageIO (whose PNG reader inflates compressed text chunks whole),
+     * pass untouched.
+     */
+    private static final Parser JPEG = new JpegParser();
+    private static final Parser TIFF = new TiffParser();
+    private static final Parser WEBP = new WebPParser();
     /** Only for a document sent without its type that turns out to be text: its encoding is detected. */
     private static final Parser TEXT = new TXTParser(ENCODINGS);
 
@@ -63,7 +74,10 @@ final class DocumentParsers {
             Map.entry("text/rtf", RTF),
             Map.entry("application/xml", XML),
             Map.entry("text/xml", XML),
-            Map.entry("text/plain", TEXT));
+            Map.entry("text/plain", TEXT),
+            Map.entry("image/jpeg", JPEG),
+            Map.entry("image/tiff", TIFF),
+            Map.entry("image/webp", WEBP));
 
     /** The media types the engine turns into text, for messages and docs. */
     static final String TYPES = "HTML, XHTML, PDF, DOCX, PPTX, XLSX, ODT, ODP, ODS, RTF and XML";
@@ -104,6 +118,11 @@ final class DocumentParsers {
             MediaType type = DETECTOR.detect(in, metadata);
             return type.getType() + "/" + type.getSubtype();
         }
+    }
+
+    /** Whether documents of this type are images: what the engine reads of them is their metadata, never text. */
+    static boolean isImage(String mediaType) {
+        return mediaType != null && baseType(mediaType).startsWith("image/");
     }
 
     static String baseType(String mediaType) {

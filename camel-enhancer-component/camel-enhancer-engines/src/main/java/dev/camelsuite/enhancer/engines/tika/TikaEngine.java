@@ -28,11 +28,11 @@ import org.xml.sax.SAXException;
  * Stanbol's {@code tika} engine: turns a document — HTML, XHTML, PDF, Word, PowerPoint and Excel (Office Open XML),
  * OpenDocument text, presentations and spreadsheets, RTF, XML — into the plain text the text engines read, and writes
  * what the document says of itself (title, creators, dates …) about the content item, in DC Terms and the Media
- * Ontology ({@link DocumentMetadataMapping}). The text becomes the item's text and a {@code text/plain} content part
+ * Ontology ({@link DocumentMetadataMapping}); of a JPEG, TIFF or WebP image, its EXIF, XMP and size, and no text. The text becomes the item's text and a {@code text/plain} content part
  * {@code urn:tika:text:<uuid>}, as Stanbol names it. A document sent without its type
  * ({@code application/octet-stream}) is recognised by its bytes first, as Stanbol's engine does; one that turns out to
  * be text is read in the encoding its bytes show. Text passes untouched, as does a document of a type the engine does
- * not read (an image): the text engines then find no text.
+ * not read (a PNG image): the text engines then find no text.
  * <p>
  * Nothing of a document is fetched or run: HTML is parsed without loading what it links to, XML without its external
  * entities or DTDs (at most 20 entity expansions), a PDF's JavaScript and an Office document's macros are neither run
@@ -136,16 +136,30 @@ public class TikaEngine implements EnhancementEngine {
         if (parser == null) {
             return;
         }
-        Cancellation cancellation = Cancellation.current();
-        DocumentText text = new DocumentText(maxTextLength, content.data().length, cancellation);
         Metadata metadata = new Metadata();
+        DocumentText text = parse(parser, content.data(), type, item.getUri(), metadata);
+        String extracted = text.text();
+        // an image has metadata and no text: the text engines then decline it, as they do any item without text
+        if (!(extracted.isBlank() && DocumentParsers.isImage(type))) {
+            item.setText(extracted);
+            item.addPart(new ContentPart(TEXT_PART_PREFIX + UUID.randomUUID(), "text/plain; charset=UTF-8",
+                    extracted.getBytes(StandardCharsets.UTF_8)));
+        }
+        DocumentMetadataMapping.of(metadata).forEach(item::addDocumentMetadata);
+    }
+
+    /** The document's text, read within the engine's bounds; what it says of itself goes into {@code metadata}. */
+    private DocumentText parse(Parser parser, byte[] data, String type, String uri, Metadata metadata)
+            throws EngineException {
+        Cancellation cancellation = Cancellation.current();
+        DocumentText text = new DocumentText(maxTextLength, data.length, cancellation);
         metadata.set(Metadata.CONTENT_TYPE, type);
-        metadata.set(TikaCoreProperties.RESOURCE_NAME_KEY, item.getUri());
+        metadata.set(TikaCoreProperties.RESOURCE_NAME_KEY, uri);
         ParseContext context = new ParseContext();
         // documents inside the document are left out: Tika would otherwise make its default parser for them
         context.set(Parser.class, EmptyParser.INSTANCE);
         context.set(OfficeParserConfig.class, OFFICE);
-        try (TikaInputStream in = TikaInputStream.get(content.data())) {
+        try (TikaInputStream in = TikaInputStream.get(data)) {
             SecureContentHandler secure = new SecureContentHandler(new BodyContentHandler(text), in);
             try {
                 parser.parse(in, secure, metadata, context);
@@ -169,11 +183,7 @@ public class TikaEngine implements EnhancementEngine {
             throw new EngineException("The document could not be read as " + DocumentParsers.baseType(type) + ": "
                                       + reason(e), e);
         }
-        String extracted = text.text();
-        item.setText(extracted);
-        item.addPart(new ContentPart(TEXT_PART_PREFIX + UUID.randomUUID(), "text/plain; charset=UTF-8",
-                extracted.getBytes(StandardCharsets.UTF_8)));
-        DocumentMetadataMapping.of(metadata).forEach(item::addDocumentMetadata);
+        return text;
     }
 
     /**

@@ -93,6 +93,7 @@ class TikaEngineTest {
         engine.computeEnhancements(text);
         assertThat(text.getText()).isEqualTo("Just text about Paris.");
         assertThat(text.getParts()).isEmpty();
+        // PNG: read only through ImageIO, which inflates compressed text chunks whole; it passes untouched
         ContentItem image = ContentItem.ofBytes(null, new byte[] { (byte) 0x89, 'P', 'N', 'G' }, "image/png");
         engine.computeEnhancements(image);
         assertThat(image.getText()).isNull();
@@ -123,6 +124,31 @@ class TikaEngineTest {
         assertThat(TikaEngine.detectType(SampleDocuments.pdf("A trip", "Ann", TEXT))).isEqualTo("application/pdf");
         assertThat(TikaEngine.detectType("Just text.".getBytes(StandardCharsets.UTF_8))).isEqualTo("text/plain");
         assertThat(TikaEngine.detectType(new byte[] { 0, 1, 2, 3, (byte) 0xfe })).isEqualTo("application/octet-stream");
+    }
+
+    @Test
+    void aPhotoGivesItsMetadataAsStanbolWritesIt() throws EngineException {
+        // what Stanbol's own test of its tika engine checks of a JPEG: its format, its keywords, its ISO speed
+        ContentItem photo = ContentItem.ofBytes(null, SampleImages.jpeg("serbor", "camel"), null);
+        engine.computeEnhancements(photo);
+        String nexif = "http://www.semanticdesktop.org/ontologies/2007/05/10/nexif#";
+        String xsd = "http://www.w3.org/2001/XMLSchema#";
+        assertThat(photo.getDocumentMetadata()).contains(new DocumentMetadata(DC + "format", "image/jpeg", null),
+                new DocumentMetadata(MA + "hasKeyword", "serbor", null),
+                new DocumentMetadata(MA + "hasKeyword", "camel", null),
+                new DocumentMetadata(nexif + "isoSpeedRatings", "400", xsd + "int"),
+                new DocumentMetadata(nexif + "make", SampleImages.MAKE, null),
+                new DocumentMetadata(nexif + "model", SampleImages.MODEL, null),
+                new DocumentMetadata(nexif + "dateTimeOriginal", "2024-01-02T03:04:05", xsd + "dateTime"),
+                new DocumentMetadata(MA + "frameWidth", String.valueOf(SampleImages.WIDTH), xsd + "int"),
+                new DocumentMetadata(MA + "frameHeight", String.valueOf(SampleImages.HEIGHT), xsd + "int"));
+        assertThat(photo.getDocumentMetadata()).anySatisfy(m -> {
+            assertThat(m.property()).isEqualTo("http://www.w3.org/2003/01/geo/wgs84_pos#lat");
+            assertThat(Double.parseDouble(m.value())).isCloseTo(48.858, org.assertj.core.data.Offset.offset(0.001));
+        });
+        // an image has no text: the text engines decline it
+        assertThat(photo.getText()).isNull();
+        assertThat(photo.getParts()).extracting(ContentPart::name).noneMatch(n -> n.startsWith(TikaEngine.TEXT_PART_PREFIX));
     }
 
     @Test
