@@ -25,12 +25,16 @@ public final class TextAnnotation {
     public static final String SENTENCE = "sentence";
     /** Type of a token of the text's NLP analysis. */
     public static final String TOKEN = "token";
+    /** Type of a token's part of speech in the text's NLP analysis: over the token's span, its tag a feature. */
+    public static final String POS = "pos";
+    /** Feature of a {@link #POS} annotation holding the tag (Universal Dependencies' {@code NOUN}, {@code VERB} …). */
+    public static final String POS_TAG_FEATURE = "tag";
     /**
      * The types of the NLP analysis: on the item for the route and the engines after them, but not enhancements
      * (Stanbol keeps them in its {@code AnalysedText} content part, not in the metadata graph), so the RDF of the
      * item leaves them out. A 1 MB text has about 200,000 tokens.
      */
-    public static final Set<String> ANALYSIS_TYPES = Set.of(SENTENCE, TOKEN);
+    public static final Set<String> ANALYSIS_TYPES = Set.of(SENTENCE, TOKEN, POS);
 
     private final String id;
     private final String type;

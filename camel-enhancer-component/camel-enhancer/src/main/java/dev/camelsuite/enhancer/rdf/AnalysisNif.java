@@ -25,8 +25,9 @@ import org.eclipse.rdf4j.rio.RDFHandlerException;
 /**
  * A content item's NLP analysis as NIF 2.0, the way Stanbol 1.0 hands out its {@code AnalysedText} content part
  * ({@value #CONTENT_PART}): the text as a {@code nif:Context}, each sentence a {@code nif:Sentence}, each token a
- * {@code nif:Word} in its sentence, and what the engines found over a span (a mention and the entity it names, with
- * its kind and confidence) a {@code nif:Phrase}; every string is an RFC 5147 IRI ({@code <item#char=begin,end>}) with
+ * {@code nif:Word} in its sentence (with its {@code nif:posTag} where a part-of-speech engine tagged it), and what
+ * the engines found over a span (a mention and the entity it names, with its kind and confidence) a
+ * {@code nif:Phrase}; every string is an RFC 5147 IRI ({@code <item#char=begin,end>}) with
  * its offsets and text. Statements go to the writer as they are made, so the analysis of a large text is never held
  * as one graph.
  */
@@ -51,6 +52,7 @@ public final class AnalysisNif {
     private static final IRI NIF_ANCHOR_OF = nif("anchorOf");
     private static final IRI NIF_REFERENCE_CONTEXT = nif("referenceContext");
     private static final IRI NIF_SENTENCE_OF = nif("sentence");
+    private static final IRI NIF_POS_TAG = nif("posTag");
     private static final IRI NIF_SOURCE_URL = nif("sourceUrl");
     private static final IRI NIF_PRED_LANG = nif("predLang");
     private static final IRI ITS_TA_IDENT_REF = VF.createIRI(ITSRDF, "taIdentRef");
@@ -101,9 +103,14 @@ public final class AnalysisNif {
         for (TextAnnotation s : sentences) {
             span(out, base, context, s, NIF_SENTENCE);
         }
+        Map<Long, String> tags = posTags(item);
         int sentence = 0;
         for (TextAnnotation t : byBegin(item.getAnnotationsOfType(TextAnnotation.TOKEN))) {
             IRI word = span(out, base, context, t, NIF_WORD);
+            String tag = tags.get(spanKey(t));
+            if (tag != null) {
+                out.add(word, NIF_POS_TAG, VF.createLiteral(tag));
+            }
             while (sentence < sentences.size() && sentences.get(sentence).getEnd() <= t.getBegin()) {
                 sentence++;
             }
@@ -168,5 +175,20 @@ public final class AnalysisNif {
         void add(Resource subject, IRI predicate, Value object) {
             handler.handleStatement(VF.createStatement(subject, predicate, object));
         }
+    }
+
+    /** The part-of-speech tag of each token's span, by {@link #spanKey}. */
+    private static Map<Long, String> posTags(ContentItem item) {
+        Map<Long, String> tags = new HashMap<>();
+        for (TextAnnotation pos : item.getAnnotationsOfType(TextAnnotation.POS)) {
+            if (pos.getFeature(TextAnnotation.POS_TAG_FEATURE) instanceof String tag) {
+                tags.put(spanKey(pos), tag);
+            }
+        }
+        return tags;
+    }
+
+    private static long spanKey(TextAnnotation a) {
+        return ((long) a.getBegin() << 32) | (a.getEnd() & 0xffffffffL);
     }
 }

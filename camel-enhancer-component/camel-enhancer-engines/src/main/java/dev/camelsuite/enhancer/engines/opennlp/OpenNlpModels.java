@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import opennlp.tools.langdetect.LanguageDetectorModel;
+import opennlp.tools.postag.POSModel;
 import opennlp.tools.sentdetect.SentenceModel;
 import opennlp.tools.tokenize.TokenizerModel;
 
@@ -37,6 +38,15 @@ public final class OpenNlpModels {
             "en", "opennlp-en-ud-ewt-tokens-1.3-2.5.4.bin",
             "de", "opennlp-de-ud-gsd-tokens-1.3-2.5.4.bin");
 
+    /**
+     * Part-of-speech models by language, in {@code org.apache.opennlp:opennlp-models-pos-<language>:1.3.0}: trained on
+     * Universal Dependencies treebanks, so their tags are UD's ({@code NOUN}, {@code VERB}, {@code PROPN} …).
+     */
+    public static final Map<String, String> POS_MODELS = Map.of(
+            "en", "opennlp-en-ud-ewt-pos-1.3-2.5.4.bin",
+            "de", "opennlp-de-ud-gsd-pos-1.3-2.5.4.bin",
+            "fr", "opennlp-fr-ud-gsd-pos-1.3-2.5.4.bin");
+
     private static final Map<String, Object> LOADED = new ConcurrentHashMap<>();
 
     private OpenNlpModels() {
@@ -60,6 +70,25 @@ public final class OpenNlpModels {
         String resource = TOKENIZER_MODELS.get(language);
         return resource == null ? null : (TokenizerModel) LOADED.computeIfAbsent(resource,
                 name -> read(name, "opennlp-models-tokenizer-" + language, TokenizerModel::new));
+    }
+
+    /** The part-of-speech model of this module for a language (a normalized code), or null when it has none. */
+    public static POSModel posModel(String language) {
+        String resource = POS_MODELS.get(language);
+        return resource == null ? null : (POSModel) LOADED.computeIfAbsent(resource,
+                name -> read(name, "opennlp-models-pos-" + language, POSModel::new));
+    }
+
+    /** Every part-of-speech model of this module, by language. */
+    public static Map<String, POSModel> posModels() {
+        Map<String, POSModel> models = new ConcurrentHashMap<>();
+        POS_MODELS.keySet().forEach(language -> models.put(language, posModel(language)));
+        return models;
+    }
+
+    /** A part-of-speech model of your own, from a file. */
+    public static POSModel posModel(Path file) {
+        return readFile(file, POSModel::new);
     }
 
     /** Every sentence model of this module, by language. */
