@@ -168,12 +168,22 @@ final class PostgresStepUpdater implements StepUpdater {
         return outcome != null ? outcome : call(c, objectId, workflow, process, update, now, deferNextWorkflow);
     }
 
-    /** The parameters of {@link #CLAIM_HELD} from {@code index} on. */
-    private static void setClaim(PreparedStatement s, int index, StepUpdate update) throws SQLException {
+    /** The parameters of {@code (? OR u.status = ?)} and {@link #CLAIM_HELD} after it, from {@code index} on. */
+    private static void setExpectedAndClaim(PreparedStatement s, int index, StepUpdate update) throws SQLException {
+        s.setBoolean(index, update.expectedStatus() == null);
+        s.setString(index + 1, update.expectedStatus());
         StepClaim claim = update.claim();
-        s.setBoolean(index, claim == null);
-        s.setInt(index + 1, claim == null ? 0 : claim.version());
-        s.setInt(index + 2, claim == null ? 0 : claim.attempts());
+        s.setBoolean(index + 2, claim == null);
+        s.setInt(index + 3, claim == null ? 0 : claim.version());
+        s.setInt(index + 4, claim == null ? 0 : claim.attempts());
+    }
+
+    /** The parameters of the columns an update changes only when it names them: lifecycle, note, lane, elapsed. */
+    private static void setNamedColumns(PreparedStatement s, int index, StepUpdate update) throws SQLException {
+        s.setString(index, update.lifecycle());
+        s.setString(index + 1, update.note());
+        s.setString(index + 2, update.lane());
+        s.setBigDecimal(index + 3, update.elapsed());
     }
 
     /**
@@ -186,9 +196,7 @@ final class PostgresStepUpdater implements StepUpdater {
                                          StepUpdate update, boolean deferNextWorkflow)
             throws SQLException {
         try (PreparedStatement s = c.prepareStatement(CLAIMED)) {
-            s.setString(1, objectId);
-            s.setString(2, workflow);
-            s.setString(3, process);
+            StepKey.bind(s, 1, objectId, workflow, process);
             try (ResultSet rs = s.executeQuery()) {
                 if (!rs.next()) {
                     return UpdateOutcome.notFound();
@@ -253,16 +261,9 @@ final class PostgresStepUpdater implements StepUpdater {
             s.setObject(5, now);
             s.setBoolean(6, StepStatus.STARTED.is(update.status()));
             s.setBoolean(7, StepStatus.ERROR.is(update.status()));
-            s.setString(8, update.lifecycle());
-            s.setString(9, update.note());
-            s.setString(10, update.lane());
-            s.setBigDecimal(11, update.elapsed());
-            s.setString(12, objectId);
-            s.setString(13, workflow);
-            s.setString(14, process);
-            s.setBoolean(15, update.expectedStatus() == null);
-            s.setString(16, update.expectedStatus());
-            setClaim(s, 17, update);
+            setNamedColumns(s, 8, update);
+            StepKey.bind(s, 12, objectId, workflow, process);
+            setExpectedAndClaim(s, 15, update);
             s.setString(20, update.status());
             s.setBoolean(21, waiting);
             try (ResultSet rs = s.executeQuery()) {
@@ -283,23 +284,16 @@ final class PostgresStepUpdater implements StepUpdater {
                                         StepUpdate update, OffsetDateTime now, boolean deferNextWorkflow)
             throws SQLException {
         try (PreparedStatement s = c.prepareStatement(TO_DONE)) {
-            s.setString(1, objectId);
-            s.setString(2, workflow);
-            s.setString(3, process);
+            StepKey.bind(s, 1, objectId, workflow, process);
             s.setString(4, process);
             s.setString(5, update.status());
             s.setString(6, update.errorMessage());
             s.setString(7, update.errorText());
             s.setObject(8, now);
             s.setObject(9, now);
-            s.setString(10, update.lifecycle());
-            s.setString(11, update.note());
-            s.setString(12, update.lane());
-            s.setBigDecimal(13, update.elapsed());
+            setNamedColumns(s, 10, update);
             s.setString(14, process);
-            s.setBoolean(15, update.expectedStatus() == null);
-            s.setString(16, update.expectedStatus());
-            setClaim(s, 17, update);
+            setExpectedAndClaim(s, 15, update);
             s.setBoolean(20, deferNextWorkflow);
             try (ResultSet rs = s.executeQuery()) {
                 if (!rs.next()) {
@@ -321,9 +315,7 @@ final class PostgresStepUpdater implements StepUpdater {
                                       StepUpdate update, OffsetDateTime now, boolean deferNextWorkflow)
             throws SQLException {
         try (PreparedStatement s = c.prepareStatement(CALL)) {
-            s.setString(1, objectId);
-            s.setString(2, workflow);
-            s.setString(3, process);
+            StepKey.bind(s, 1, objectId, workflow, process);
             s.setString(4, update.status());
             s.setString(5, update.expectedStatus());
             s.setString(6, update.errorMessage());

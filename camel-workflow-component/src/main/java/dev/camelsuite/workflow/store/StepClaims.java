@@ -122,10 +122,7 @@ final class StepClaims {
                                                       + " version, old_status, new_status, changed_at)"
                                                       + " VALUES (?, ?, ?, ?, ?, 'started', ?)")) {
             for (Claimed row : claimed) {
-                h.setString(1, row.objectId());
-                h.setString(2, workflow);
-                h.setString(3, process);
-                h.setInt(4, row.version());
+                StepKey.bind(h, 1, row.objectId(), workflow, process, row.version());
                 h.setString(5, row.status());
                 h.setObject(6, now);
                 h.addBatch();
@@ -156,18 +153,12 @@ final class StepClaims {
                     ended.setString(2, row.status());
                     ended.setString(3, row.errorMessage());
                     ended.setString(4, row.errorText());
-                    ended.setString(5, row.objectId());
-                    ended.setString(6, workflow);
-                    ended.setString(7, process);
-                    ended.setInt(8, row.version());
+                    StepKey.bind(ended, 5, row.objectId(), workflow, process, row.version());
                     ended.setInt(9, row.attempts());
                     ended.addBatch();
                     before = true;
                 }
-                started.setString(1, row.objectId());
-                started.setString(2, workflow);
-                started.setString(3, process);
-                started.setInt(4, row.version());
+                StepKey.bind(started, 1, row.objectId(), workflow, process, row.version());
                 started.setInt(5, row.attempts() + 1);
                 started.setString(6, robot);
                 started.setObject(7, now);
@@ -195,10 +186,7 @@ final class StepClaims {
                                                           + " AND attempts = ? AND status = 'started'")) {
                 for (Step step : held) {
                     s.setObject(1, until);
-                    s.setString(2, step.objectId());
-                    s.setString(3, step.workflow());
-                    s.setString(4, step.process());
-                    s.setInt(5, step.version());
+                    StepKey.bind(s, 2, step.objectId(), step.workflow(), step.process(), step.version());
                     s.setInt(6, step.attempts());
                     s.addBatch();
                 }

@@ -51,7 +51,6 @@ public final class EnhancementJob {
     private ScheduledFuture<?>[] engineTimeouts;
     private ScheduledFuture<?> chainTimeout;
     private int running;
-    private int remaining;
     private boolean failed;
     private boolean finished;
     private boolean timedOut;
@@ -98,8 +97,6 @@ public final class EnhancementJob {
                         // continuing an item whose required engine had failed: the chain stays failed
                         markChainFailed(ex.getEngine(), ex.getStatusMessage(), null);
                     }
-                } else {
-                    remaining++;
                 }
             }
             for (int i = 0; i < state.length; i++) {
@@ -240,7 +237,6 @@ public final class EnhancementJob {
         }
         state[i] = DONE;
         running--;
-        remaining--;
         runners[i] = null;
         if (engineTimeouts != null && engineTimeouts[i] != null) {
             engineTimeouts[i].cancel(false);

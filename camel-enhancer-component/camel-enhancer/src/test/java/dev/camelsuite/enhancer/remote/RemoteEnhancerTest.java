@@ -380,12 +380,12 @@ class RemoteEnhancerTest extends CamelTestSupport {
             producer.send(session.createTextMessage("hello"));
             BytesMessage future = session.createBytesMessage();
             future.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.REQUEST);
-            future.setIntProperty(WireProtocol.VERSION, 99);
+            future.setIntProperty(WireProtocol.VERSION_PROPERTY, 99);
             future.setStringProperty(WireProtocol.REFERENCE_ID, "future-1");
             producer.send(future);
             BytesMessage garbage = session.createBytesMessage();
             garbage.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.REQUEST);
-            garbage.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+            garbage.setIntProperty(WireProtocol.VERSION_PROPERTY, WireFormat.PROTOCOL_VERSION);
             garbage.setStringProperty(WireProtocol.FORMAT, "json");
             garbage.setStringProperty(WireProtocol.CHAIN, "demo");
             garbage.setStringProperty(WireProtocol.REFERENCE_ID, "garbage-1");
@@ -394,7 +394,7 @@ class RemoteEnhancerTest extends CamelTestSupport {
             producer.send(garbage);
             BytesMessage foreign = session.createBytesMessage();
             foreign.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.REQUEST);
-            foreign.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+            foreign.setIntProperty(WireProtocol.VERSION_PROPERTY, WireFormat.PROTOCOL_VERSION);
             foreign.setStringProperty(WireProtocol.FORMAT, "json");
             foreign.setStringProperty(WireProtocol.CHAIN, "otherChain");
             foreign.setStringProperty(WireProtocol.REFERENCE_ID, "foreign-1");
@@ -442,7 +442,7 @@ class RemoteEnhancerTest extends CamelTestSupport {
             for (boolean asks : new boolean[] { true, false }) {
                 BytesMessage request = session.createBytesMessage();
                 request.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.REQUEST);
-                request.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+                request.setIntProperty(WireProtocol.VERSION_PROPERTY, WireFormat.PROTOCOL_VERSION);
                 request.setStringProperty(WireProtocol.FORMAT, "json");
                 request.setStringProperty(WireProtocol.CHAIN, "demo");
                 request.setStringProperty(WireProtocol.REFERENCE_ID, "short-" + asks);
@@ -485,7 +485,7 @@ class RemoteEnhancerTest extends CamelTestSupport {
             TemporaryQueue replies = session.createTemporaryQueue();
             BytesMessage request = session.createBytesMessage();
             request.setStringProperty(WireProtocol.MESSAGE_TYPE, WireProtocol.REQUEST);
-            request.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+            request.setIntProperty(WireProtocol.VERSION_PROPERTY, WireFormat.PROTOCOL_VERSION);
             request.setStringProperty(WireProtocol.FORMAT, "json");
             request.setStringProperty(WireProtocol.CHAIN, "busy");
             request.setStringProperty(WireProtocol.REFERENCE_ID, "orphan-1");

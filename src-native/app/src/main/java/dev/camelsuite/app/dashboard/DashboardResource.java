@@ -13,6 +13,7 @@ import dev.camelsuite.app.security.Needs;
 import dev.camelsuite.app.security.Role;
 import dev.camelsuite.app.workflow.WorkflowOperations;
 import dev.camelsuite.workflow.StepStatus;
+import dev.camelsuite.workflow.WorkflowStoreUnavailableException;
 import dev.camelsuite.workflow.model.HeldStep;
 import dev.camelsuite.workflow.model.Step;
 import io.micrometer.core.instrument.Counter;
@@ -46,7 +47,7 @@ public class DashboardResource {
     @GET
     @Path("status")
     @Produces(MediaType.APPLICATION_JSON)
-    public DashboardStatus status(@QueryParam("errors") String errors) {
+    public DashboardStatus status(@QueryParam("errors") String errors) throws WorkflowStoreUnavailableException {
         int recentErrors = recentErrors(errors);
         List<DashboardStatus.StepCount> steps = new ArrayList<>();
         Map<String, DashboardStatus.Queue> queues = new LinkedHashMap<>();

@@ -6,9 +6,9 @@ import java.util.UUID;
 import dev.camelsuite.app.http.AllowedMethods;
 import dev.camelsuite.app.workflow.InvalidRequestException;
 import dev.camelsuite.app.workflow.WorkflowStoreFailure;
-import dev.camelsuite.app.workflow.WorkflowStoreUnavailable;
 import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
+import dev.camelsuite.workflow.WorkflowStoreUnavailableException;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -50,7 +50,7 @@ public class ProblemMappers {
 
     /** The database is down or not there yet: the client may ask again, as after any 503. */
     @ServerExceptionMapper
-    public Response storeUnavailable(WorkflowStoreUnavailable e) {
+    public Response storeUnavailable(WorkflowStoreUnavailableException e) {
         LOG.warnf("The workflow database cannot be reached: %s", e.getMessage());
         return Problem.builder(503, "The workflow database cannot be reached now; ask again later")
                 .header(HttpHeaders.RETRY_AFTER, STORE_RETRY_AFTER_SECONDS).build();

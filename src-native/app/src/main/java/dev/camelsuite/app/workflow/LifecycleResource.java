@@ -4,6 +4,7 @@ import java.util.List;
 
 import dev.camelsuite.app.security.Needs;
 import dev.camelsuite.app.security.Role;
+import dev.camelsuite.workflow.WorkflowStoreUnavailableException;
 import dev.camelsuite.workflow.model.Milestone;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -28,7 +29,7 @@ public class LifecycleResource {
     @GET
     @Produces(ObjectWorkflowsResource.XML)
     public String lifecycle(@PathParam("objectId") String objectId, @QueryParam("active-only") String activeOnly,
-                            @QueryParam("version") String version) {
+                            @QueryParam("version") String version) throws WorkflowStoreUnavailableException {
         RequestParameters.objectId(objectId);
         boolean active = RequestParameters.bool("active-only", activeOnly);
         Integer v = RequestParameters.positiveInt("version", version);

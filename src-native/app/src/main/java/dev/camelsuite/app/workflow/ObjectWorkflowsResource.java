@@ -13,6 +13,7 @@ import dev.camelsuite.app.security.SignIn;
 import dev.camelsuite.workflow.Workflow;
 import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
+import dev.camelsuite.workflow.WorkflowStoreUnavailableException;
 import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepUpdate;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -65,7 +66,7 @@ public class ObjectWorkflowsResource {
     @Needs(Role.READER)
     @GET
     @Produces(XML)
-    public String workflows(@PathParam("objectId") String objectId) {
+    public String workflows(@PathParam("objectId") String objectId) throws WorkflowStoreUnavailableException {
         RequestParameters.objectId(objectId);
         List<Step> steps = operations.steps(objectId);
         return WorkflowDocuments.workflows(objectId, steps, operations.contexts(objectId, versions(steps)));
@@ -76,7 +77,8 @@ public class ObjectWorkflowsResource {
     @GET
     @Path("{workflow}")
     @Produces(XML)
-    public String workflow(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow) {
+    public String workflow(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow)
+            throws WorkflowStoreUnavailableException {
         RequestParameters.objectId(objectId);
         Workflow found = operations.get(objectId, workflow);
         return WorkflowDocuments.workflow(objectId, workflow, found.steps(),
@@ -93,7 +95,7 @@ public class ObjectWorkflowsResource {
     @Path("{workflow}/{process}/attempts")
     @Produces(XML)
     public String attempts(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
-                           @PathParam("process") String process) {
+                           @PathParam("process") String process) throws WorkflowStoreUnavailableException {
         RequestParameters.objectId(objectId);
         return AttemptDocuments.attempts(objectId, workflow, process, operations.attempts(objectId, workflow, process),
                 signIn.allows(identity, Role.ADMIN));
@@ -114,7 +116,7 @@ public class ObjectWorkflowsResource {
     public Response create(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
                            @QueryParam("version") String version, @QueryParam("lane-id") String lane,
                            @HeaderParam(HttpHeaders.CONTENT_TYPE) MediaType type, String body,
-                           @Context HttpServerRequest request) {
+                           @Context HttpServerRequest request) throws WorkflowStoreUnavailableException {
         RequestParameters.objectId(objectId);
         refuseFormContent(type, body);
         int v = RequestParameters.requiredPositiveInt("version", version);
@@ -143,7 +145,7 @@ public class ObjectWorkflowsResource {
     public String update(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
                          @PathParam("process") String process, @QueryParam("current-status") String currentStatus,
                          String body)
-            throws WorkflowNotFoundException, WorkflowConflictException {
+            throws WorkflowNotFoundException, WorkflowConflictException, WorkflowStoreUnavailableException {
         RequestParameters.objectId(objectId);
         StepUpdate update;
         try {
@@ -170,7 +172,8 @@ public class ObjectWorkflowsResource {
     @Consumes({ MediaType.APPLICATION_XML, MediaType.TEXT_XML, MediaType.APPLICATION_OCTET_STREAM,
                 MediaType.APPLICATION_FORM_URLENCODED })
     public Response skipAll(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
-                            @HeaderParam(HttpHeaders.CONTENT_TYPE) MediaType type, String body) {
+                            @HeaderParam(HttpHeaders.CONTENT_TYPE) MediaType type, String body)
+            throws WorkflowStoreUnavailableException {
         RequestParameters.objectId(objectId);
         refuseFormContent(type, body);
         String note = body == null || body.isBlank() ? null : ProcessElement.parse(body).note();
@@ -187,7 +190,7 @@ public class ObjectWorkflowsResource {
     @DELETE
     @Path("{workflow}")
     public Response delete(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
-                           @QueryParam("version") String version) {
+                           @QueryParam("version") String version) throws WorkflowStoreUnavailableException {
         RequestParameters.objectId(objectId);
         operations.delete(objectId, workflow, RequestParameters.positiveInt("version", version));
         return Response.noContent().build();
@@ -196,7 +199,7 @@ public class ObjectWorkflowsResource {
     /** Deletes every workflow and context of the object. 204. */
     @Needs(Role.ADMIN)
     @DELETE
-    public Response deleteAll(@PathParam("objectId") String objectId) {
+    public Response deleteAll(@PathParam("objectId") String objectId) throws WorkflowStoreUnavailableException {
         RequestParameters.objectId(objectId);
         operations.deleteObject(objectId);
         return Response.noContent().build();
@@ -214,7 +217,7 @@ public class ObjectWorkflowsResource {
         }
     }
 
-    private boolean exists(String objectId, String workflow, int version) {
+    private boolean exists(String objectId, String workflow, int version) throws WorkflowStoreUnavailableException {
         return operations.get(objectId, workflow).steps().stream().anyMatch(s -> s.version() == version);
     }
 

@@ -28,10 +28,9 @@ import org.apache.camel.ProducerTemplate;
 
 /**
  * The operations of the {@code workflow:} component, sent through a producer template as any route would send them:
- * inputs as headers, the result as the body. A failed operation throws its own exception again (not found, conflict);
- * an {@link IllegalArgumentException} of the component (e.g. an unknown template) becomes an
- * {@link InvalidRequestException}, a database that cannot be reached a {@link WorkflowStoreUnavailable}, and any other
- * failure a {@link WorkflowStoreFailure}.
+ * inputs as headers, the result as the body. A failed operation throws its own exception again (not found, conflict,
+ * a database that cannot be reached); an {@link IllegalArgumentException} of the component (e.g. an unknown template)
+ * becomes an {@link InvalidRequestException}, and any other failure a {@link WorkflowStoreFailure}.
  */
 @ApplicationScoped
 public class WorkflowOperations {
@@ -43,7 +42,8 @@ public class WorkflowOperations {
 
     /** Creates (or re-creates) a workflow version from its template; answers its steps. */
     @SuppressWarnings("unchecked")
-    public List<Step> create(String objectId, String workflow, int version, String lane, String context) {
+    public List<Step> create(String objectId, String workflow, int version, String lane, String context)
+            throws WorkflowStoreUnavailableException {
         Map<String, Object> headers = objectAndWorkflow(objectId, workflow);
         headers.put(WorkflowConstants.VERSION, version);
         put(headers, WorkflowConstants.LANE, lane);
@@ -54,7 +54,7 @@ public class WorkflowOperations {
     /** Updates a step of the active version (the update as the body); answers the steps it made ready. */
     @SuppressWarnings("unchecked")
     public List<Step> update(String objectId, String workflow, String process, StepUpdate update)
-            throws WorkflowNotFoundException, WorkflowConflictException {
+            throws WorkflowNotFoundException, WorkflowConflictException, WorkflowStoreUnavailableException {
         Map<String, Object> headers = objectAndWorkflow(objectId, workflow);
         headers.put(WorkflowConstants.PROCESS, process);
         return call("update", headers, update).getBody(List.class);
@@ -62,12 +62,13 @@ public class WorkflowOperations {
 
     /** Every step of every workflow of an object, by workflow, version and template order. */
     @SuppressWarnings("unchecked")
-    public List<Step> steps(String objectId) {
+    public List<Step> steps(String objectId) throws WorkflowStoreUnavailableException {
         return read("steps", new HashMap<>(Map.of(WorkflowConstants.OBJECT_ID, objectId))).getBody(List.class);
     }
 
     /** The object's contexts (JSON) of the given versions, by version; versions without one are left out. */
-    public Map<Integer, String> contexts(String objectId, Collection<Integer> versions) {
+    public Map<Integer, String> contexts(String objectId, Collection<Integer> versions)
+            throws WorkflowStoreUnavailableException {
         Map<Integer, String> contexts = new HashMap<>();
         for (Integer version : versions) {
             Map<String, Object> headers = new HashMap<>();
@@ -83,19 +84,20 @@ public class WorkflowOperations {
 
     /** The objects a query across workflows finds (operation {@code objects}), oldest first. */
     @SuppressWarnings("unchecked")
-    public List<String> objects(StepQuery query) {
+    public List<String> objects(StepQuery query) throws WorkflowStoreUnavailableException {
         return read("objects", new HashMap<>(), query).getBody(List.class);
     }
 
     /** The lanes of the active steps at a step in one of the statuses, in name order. */
     @SuppressWarnings("unchecked")
-    public List<String> lanes(StepRef at, Collection<String> statuses) {
+    public List<String> lanes(StepRef at, Collection<String> statuses) throws WorkflowStoreUnavailableException {
         return read("lanes", new HashMap<>(), StepQuery.at(at, List.copyOf(statuses))).getBody(List.class);
     }
 
     /** Active steps of any workflow in a status since before {@code before} (null: any time), oldest first. */
     @SuppressWarnings("unchecked")
-    public List<Step> inStatus(String status, OffsetDateTime before, int limit) {
+    public List<Step> inStatus(String status, OffsetDateTime before, int limit)
+            throws WorkflowStoreUnavailableException {
         Map<String, Object> headers = new HashMap<>();
         headers.put(WorkflowConstants.STATUS, status);
         put(headers, WorkflowConstants.BEFORE, before);
@@ -105,19 +107,20 @@ public class WorkflowOperations {
 
     /** Active steps by workflow, process and status. */
     @SuppressWarnings("unchecked")
-    public List<StepCount> counts() {
+    public List<StepCount> counts() throws WorkflowStoreUnavailableException {
         return read("counts", new HashMap<>()).getBody(List.class);
     }
 
     /** The newest errors of active steps, at most {@code limit}. */
     @SuppressWarnings("unchecked")
-    public List<Step> recentErrors(int limit) {
+    public List<Step> recentErrors(int limit) throws WorkflowStoreUnavailableException {
         return read("recentErrors", new HashMap<>(Map.of(WorkflowConstants.LIMIT, limit))).getBody(List.class);
     }
 
     /** Every attempt robots made at a step, every version, in order. */
     @SuppressWarnings("unchecked")
-    public List<StepAttempt> attempts(String objectId, String workflow, String process) {
+    public List<StepAttempt> attempts(String objectId, String workflow, String process)
+            throws WorkflowStoreUnavailableException {
         Map<String, Object> headers = objectAndWorkflow(objectId, workflow);
         headers.put(WorkflowConstants.PROCESS, process);
         return read("attempts", headers).getBody(List.class);
@@ -125,7 +128,7 @@ public class WorkflowOperations {
 
     /** The active started steps of a workflow (null: every workflow) and who holds them, longest held first. */
     @SuppressWarnings("unchecked")
-    public List<HeldStep> held(String workflow, int limit) {
+    public List<HeldStep> held(String workflow, int limit) throws WorkflowStoreUnavailableException {
         Map<String, Object> headers = new HashMap<>();
         put(headers, WorkflowConstants.WORKFLOW, workflow);
         headers.put(WorkflowConstants.LIMIT, limit);
@@ -133,13 +136,14 @@ public class WorkflowOperations {
     }
 
     /** Every step of every version of an object's workflow (none when it has no such workflow). */
-    public Workflow get(String objectId, String workflow) {
+    public Workflow get(String objectId, String workflow) throws WorkflowStoreUnavailableException {
         return read("get", objectAndWorkflow(objectId, workflow)).getBody(Workflow.class);
     }
 
     /** The milestones of an object, of one version when {@code version} is given. */
     @SuppressWarnings("unchecked")
-    public List<Milestone> lifecycle(String objectId, boolean activeOnly, Integer version) {
+    public List<Milestone> lifecycle(String objectId, boolean activeOnly, Integer version)
+            throws WorkflowStoreUnavailableException {
         Map<String, Object> headers = new HashMap<>();
         headers.put(WorkflowConstants.OBJECT_ID, objectId);
         put(headers, WorkflowConstants.VERSION, version);
@@ -147,7 +151,8 @@ public class WorkflowOperations {
     }
 
     /** Skips every active step of an object's workflow, with a note. */
-    public void skipAll(String objectId, String workflow, String note) throws WorkflowNotFoundException {
+    public void skipAll(String objectId, String workflow, String note)
+            throws WorkflowNotFoundException, WorkflowStoreUnavailableException {
         Map<String, Object> headers = objectAndWorkflow(objectId, workflow);
         put(headers, WorkflowConstants.NOTE, note);
         try {
@@ -158,20 +163,20 @@ public class WorkflowOperations {
     }
 
     /** Deletes one version of an object's workflow, every version when {@code version} is null. */
-    public void delete(String objectId, String workflow, Integer version) {
+    public void delete(String objectId, String workflow, Integer version) throws WorkflowStoreUnavailableException {
         Map<String, Object> headers = objectAndWorkflow(objectId, workflow);
         put(headers, WorkflowConstants.VERSION, version);
         read("delete", headers);
     }
 
     /** Deletes every workflow and context of an object. */
-    public void deleteObject(String objectId) {
+    public void deleteObject(String objectId) throws WorkflowStoreUnavailableException {
         read("delete", new HashMap<>(Map.of(WorkflowConstants.OBJECT_ID, objectId)));
     }
 
     /** Objects in error at a step, oldest first. */
     @SuppressWarnings("unchecked")
-    public List<String> errors(StepRef at, String lane, int limit) {
+    public List<String> errors(StepRef at, String lane, int limit) throws WorkflowStoreUnavailableException {
         Map<String, Object> headers = new HashMap<>();
         headers.put(WorkflowConstants.WORKFLOW, at.workflow());
         headers.put(WorkflowConstants.PROCESS, at.process());
@@ -182,12 +187,12 @@ public class WorkflowOperations {
 
     /** Every template the component knows. */
     @SuppressWarnings("unchecked")
-    public List<WorkflowTemplate> templates() {
+    public List<WorkflowTemplate> templates() throws WorkflowStoreUnavailableException {
         return read("templates", new HashMap<>()).getBody(List.class);
     }
 
     /** The template of a workflow, or null when there is none. */
-    public WorkflowTemplate template(String workflow) {
+    public WorkflowTemplate template(String workflow) throws WorkflowStoreUnavailableException {
         return templates().stream().filter(t -> t.getId().equals(workflow)).findFirst().orElse(null);
     }
 
@@ -205,11 +210,12 @@ public class WorkflowOperations {
     }
 
     /** An operation that neither finds nothing nor conflicts. */
-    private Message read(String operation, Map<String, Object> headers) {
+    private Message read(String operation, Map<String, Object> headers) throws WorkflowStoreUnavailableException {
         return read(operation, headers, null);
     }
 
-    private Message read(String operation, Map<String, Object> headers, Object body) {
+    private Message read(String operation, Map<String, Object> headers, Object body)
+            throws WorkflowStoreUnavailableException {
         try {
             return call(operation, headers, body);
         } catch (WorkflowNotFoundException | WorkflowConflictException e) {
@@ -218,12 +224,12 @@ public class WorkflowOperations {
     }
 
     private Message call(String operation, Map<String, Object> headers)
-            throws WorkflowNotFoundException, WorkflowConflictException {
+            throws WorkflowNotFoundException, WorkflowConflictException, WorkflowStoreUnavailableException {
         return call(operation, headers, null);
     }
 
     private Message call(String operation, Map<String, Object> headers, Object body)
-            throws WorkflowNotFoundException, WorkflowConflictException {
+            throws WorkflowNotFoundException, WorkflowConflictException, WorkflowStoreUnavailableException {
         Exchange done = producer.send(ENDPOINT + operation, exchange -> {
             exchange.getIn().getHeaders().putAll(headers);
             exchange.getIn().setBody(body);
@@ -242,7 +248,7 @@ public class WorkflowOperations {
             throw new InvalidRequestException(e.getMessage(), e);
         }
         if (failure instanceof WorkflowStoreUnavailableException e) {
-            throw new WorkflowStoreUnavailable(e.getMessage(), e);
+            throw e;
         }
         throw new WorkflowStoreFailure("Operation " + operation + " of the workflow store failed: "
                                        + failure.getMessage(), failure);

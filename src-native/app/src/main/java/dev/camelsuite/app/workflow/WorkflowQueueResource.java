@@ -8,6 +8,7 @@ import java.util.Set;
 import dev.camelsuite.app.security.Needs;
 import dev.camelsuite.app.security.Role;
 import dev.camelsuite.workflow.StepStatus;
+import dev.camelsuite.workflow.WorkflowStoreUnavailableException;
 import dev.camelsuite.workflow.model.StepQuery;
 import dev.camelsuite.workflow.model.StepRef;
 import jakarta.inject.Inject;
@@ -39,7 +40,8 @@ public class WorkflowQueueResource {
     @Produces(ObjectWorkflowsResource.XML)
     public Response objects(@QueryParam("waiting") String waiting, @QueryParam("error") String error,
                           @QueryParam("completed") List<String> completed, @QueryParam("workflow") String workflow,
-                          @QueryParam("lane-id") String laneId, @QueryParam("limit") String limit) {
+                          @QueryParam("lane-id") String laneId, @QueryParam("limit") String limit)
+            throws WorkflowStoreUnavailableException {
         String lane = RequestParameters.lane(laneId);
         RequestParameters.Limit page = RequestParameters.limit(limit);
         int n = page.rows();
@@ -67,7 +69,7 @@ public class WorkflowQueueResource {
     @GET
     @Path("lane_ids")
     @Produces(ObjectWorkflowsResource.XML)
-    public String lanes(@QueryParam("step") String step) {
+    public String lanes(@QueryParam("step") String step) throws WorkflowStoreUnavailableException {
         return QueueDocuments.lanes(operations.lanes(RequestParameters.step("step", step),
                 Set.of(StepStatus.WAITING.label())));
     }
@@ -80,7 +82,8 @@ public class WorkflowQueueResource {
     @GET
     @Path("all_queued")
     @Produces(ObjectWorkflowsResource.XML)
-    public Response allQueued(@QueryParam("limit") String limit, @QueryParam("hours-ago") String hoursAgo) {
+    public Response allQueued(@QueryParam("limit") String limit, @QueryParam("hours-ago") String hoursAgo)
+            throws WorkflowStoreUnavailableException {
         RequestParameters.Limit page = RequestParameters.limit(limit);
         int max = page.rows();
         Integer hours = RequestParameters.nonNegativeInt("hours-ago", hoursAgo);
@@ -98,7 +101,8 @@ public class WorkflowQueueResource {
     @GET
     @Path("all_started")
     @Produces(ObjectWorkflowsResource.XML)
-    public Response allStarted(@QueryParam("workflow") String workflow, @QueryParam("limit") String limit) {
+    public Response allStarted(@QueryParam("workflow") String workflow, @QueryParam("limit") String limit)
+            throws WorkflowStoreUnavailableException {
         RequestParameters.Limit page = RequestParameters.limit(limit);
         String named = workflow == null || workflow.isBlank() ? null : workflow.trim();
         return page.answer(AttemptDocuments.held(operations.held(named, page.rows())));

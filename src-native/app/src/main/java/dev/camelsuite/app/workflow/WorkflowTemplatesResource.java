@@ -2,6 +2,7 @@ package dev.camelsuite.app.workflow;
 
 import dev.camelsuite.app.security.Needs;
 import dev.camelsuite.app.security.Role;
+import dev.camelsuite.workflow.WorkflowStoreUnavailableException;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -22,7 +23,7 @@ public class WorkflowTemplatesResource {
     @Needs(Role.READER)
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public String names() {
+    public String names() throws WorkflowStoreUnavailableException {
         return TemplateJson.names(operations.templates());
     }
 
@@ -31,7 +32,7 @@ public class WorkflowTemplatesResource {
     @GET
     @Path("{name}")
     @Produces(MediaType.APPLICATION_JSON)
-    public String template(@PathParam("name") String name) {
+    public String template(@PathParam("name") String name) throws WorkflowStoreUnavailableException {
         WorkflowTemplate template = operations.template(name);
         if (template == null) {
             throw new NotFoundException("No workflow template named '" + name + "'");

@@ -3,24 +3,22 @@ package dev.camelsuite.enhancer.remote.producer;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
+import dev.camelsuite.enhancer.remote.ControlStatistics;
 import org.apache.camel.api.management.ManagedAttribute;
 import org.apache.camel.api.management.ManagedResource;
 
 /**
  * What a remote producer did since it started (UIMA AS's client-side monitoring): requests sent, replies, errors by
- * kind, time exchanges waited for a place in the pool, and reply latency. Read through JMX (the producer's
- * attributes) and Micrometer.
+ * kind, time exchanges waited for a place in the pool, and reply latency; its control messages are counted as the
+ * worker's are ({@link ControlStatistics}). Read through JMX (the producer's attributes) and Micrometer.
  */
 @ManagedResource(description = "Enhancer producer statistics")
-public final class ProducerStatistics {
+public final class ProducerStatistics extends ControlStatistics {
 
     private final LongAdder sent = new LongAdder();
     private final LongAdder replies = new LongAdder();
     private final LongAdder processErrors = new LongAdder();
     private final LongAdder timeouts = new LongAdder();
-    private final LongAdder metadataErrors = new LongAdder();
-    private final LongAdder collectionProcessCompletes = new LongAdder();
-    private final LongAdder collectionProcessCompleteErrors = new LongAdder();
     private final LongAdder waitNanos = new LongAdder();
     private final LongAdder waited = new LongAdder();
     private final LongAdder latencyNanos = new LongAdder();
@@ -49,14 +47,11 @@ public final class ProducerStatistics {
     }
 
     void metadataError() {
-        metadataErrors.increment();
+        countMetadataError();
     }
 
     void collectionProcessComplete(boolean error) {
-        collectionProcessCompletes.increment();
-        if (error) {
-            collectionProcessCompleteErrors.increment();
-        }
+        countCollectionProcessComplete(error);
     }
 
     /** Requests sent, retries included. */
@@ -81,23 +76,6 @@ public final class ProducerStatistics {
     @ManagedAttribute
     public long getTimeouts() {
         return timeouts.sum();
-    }
-
-    /** Metadata requests nobody answered in time. */
-    @ManagedAttribute
-    public long getMetadataErrors() {
-        return metadataErrors.sum();
-    }
-
-    @ManagedAttribute
-    public long getCollectionProcessCompletes() {
-        return collectionProcessCompletes.sum();
-    }
-
-    /** Collection process completes that failed or timed out. */
-    @ManagedAttribute
-    public long getCollectionProcessCompleteErrors() {
-        return collectionProcessCompleteErrors.sum();
     }
 
     /** Total milliseconds exchanges waited for a place in the pool (casPoolSize). */

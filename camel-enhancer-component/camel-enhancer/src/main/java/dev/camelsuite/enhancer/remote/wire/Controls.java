@@ -27,7 +27,7 @@ public final class Controls {
             throws JMSException {
         TextMessage command = session.createTextMessage("");
         command.setStringProperty(WireProtocol.MESSAGE_TYPE, type);
-        command.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+        command.setIntProperty(WireProtocol.VERSION_PROPERTY, WireFormat.PROTOCOL_VERSION);
         command.setStringProperty(WireProtocol.CHAIN, chain);
         command.setJMSReplyTo(replyTo);
         return command;
@@ -88,7 +88,7 @@ public final class Controls {
             throws JMSException {
         TextMessage reply = session.createTextMessage();
         reply.setStringProperty(WireProtocol.INSTANCE_ID, instanceId);
-        reply.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+        reply.setIntProperty(WireProtocol.VERSION_PROPERTY, WireFormat.PROTOCOL_VERSION);
         reply.setJMSCorrelationID(command.getJMSCorrelationID());
         reply.setStringProperty(WireProtocol.MESSAGE_TYPE, type);
         return reply;

@@ -20,8 +20,8 @@ public enum WireFormat {
     JSON("json", JsonFactory.builder().streamReadConstraints(ContentItemJson.READ_CONSTRAINTS).build()),
     BINARY("binary", SmileFactory.builder().streamReadConstraints(ContentItemJson.READ_CONSTRAINTS).build());
 
-    /** The version of the wire protocol this code writes and reads. */
-    public static final int VERSION = 1;
+    /** The version of the wire protocol this code writes and reads, in {@link WireProtocol#VERSION_PROPERTY}. */
+    public static final int PROTOCOL_VERSION = 1;
 
     private final String label;
     private final JsonFactory factory;

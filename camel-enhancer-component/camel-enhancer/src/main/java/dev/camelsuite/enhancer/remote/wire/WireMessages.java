@@ -39,7 +39,7 @@ public final class WireMessages {
             throws JMSException {
         BytesMessage message = session.createBytesMessage();
         message.setStringProperty(WireProtocol.MESSAGE_TYPE, type);
-        message.setIntProperty(WireProtocol.VERSION, WireFormat.VERSION);
+        message.setIntProperty(WireProtocol.VERSION_PROPERTY, WireFormat.PROTOCOL_VERSION);
         message.setStringProperty(WireProtocol.FORMAT, format.label());
         message.setStringProperty(WireProtocol.REFERENCE_ID, referenceId);
         if (chain != null) {
@@ -81,12 +81,13 @@ public final class WireMessages {
         if (!expectedType.equals(type)) {
             return "not an enhancer " + expectedType + ": " + WireProtocol.MESSAGE_TYPE + " is " + type;
         }
-        if (!message.propertyExists(WireProtocol.VERSION)) {
-            return "no " + WireProtocol.VERSION + " property";
+        if (!message.propertyExists(WireProtocol.VERSION_PROPERTY)) {
+            return "no " + WireProtocol.VERSION_PROPERTY + " property";
         }
-        Object version = message.getObjectProperty(WireProtocol.VERSION);
-        if (!(version instanceof Integer v) || v != WireFormat.VERSION) {
-            return "wire version " + version + " is not supported; this side speaks version " + WireFormat.VERSION;
+        Object version = message.getObjectProperty(WireProtocol.VERSION_PROPERTY);
+        if (!(version instanceof Integer v) || v != WireFormat.PROTOCOL_VERSION) {
+            return "wire version " + version + " is not supported; this side speaks version "
+                   + WireFormat.PROTOCOL_VERSION;
         }
         if (message.getStringProperty(WireProtocol.REFERENCE_ID) == null) {
             return "no " + WireProtocol.REFERENCE_ID + " property";

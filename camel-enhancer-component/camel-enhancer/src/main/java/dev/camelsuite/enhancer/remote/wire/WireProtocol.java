@@ -11,8 +11,8 @@ public final class WireProtocol {
     public static final String MESSAGE_TYPE = "CamelEnhancerMessageType";
     public static final String REQUEST = "request";
     public static final String REPLY = "reply";
-    /** Int: the protocol version, {@link WireFormat#VERSION}. Another version is rejected. */
-    public static final String VERSION = "CamelEnhancerWireVersion";
+    /** The property of the protocol version, an int ({@link WireFormat#PROTOCOL_VERSION}); another is rejected. */
+    public static final String VERSION_PROPERTY = "CamelEnhancerWireVersion";
     /** {@code json} or {@code binary}. */
     public static final String FORMAT = "CamelEnhancerFormat";
     /** The reference id of the request; the reply echoes it. */

@@ -2,29 +2,16 @@ package dev.camelsuite.enhancer.remote.worker;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.camelsuite.enhancer.ChainMetrics;
 import dev.camelsuite.enhancer.EnhancerConfiguration;
 import dev.camelsuite.enhancer.EnhancerEndpoint;
 import dev.camelsuite.enhancer.job.ChainRunner;
-import dev.camelsuite.enhancer.remote.BrokerConnections;
 import dev.camelsuite.enhancer.remote.BrokerConnector;
 import dev.camelsuite.enhancer.remote.HealthChecks;
 import dev.camelsuite.enhancer.remote.StatisticsPublisher;
-import dev.camelsuite.enhancer.remote.wire.Controls;
-import dev.camelsuite.enhancer.remote.wire.Requests;
-import jakarta.jms.Connection;
-import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
-import jakarta.jms.MessageConsumer;
-import jakarta.jms.MessageProducer;
-import jakarta.jms.Session;
-import org.apache.activemq.ActiveMQConnection;
-import org.apache.activemq.ActiveMQMessageConsumer;
-import org.apache.activemq.command.ActiveMQQueue;
-import org.apache.activemq.command.ConsumerControl;
 import org.apache.camel.Processor;
 import org.apache.camel.health.HealthCheck;
 import org.apache.camel.support.DefaultConsumer;
@@ -44,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * A malformed or foreign message is moved to the queue's dead-letter queue ({@code <queue>.DLQ}) with a log line saying
  * why, answered with an error when it says where, and the worker goes on.
  * <p>
- * The parts: a {@link RequestHandler} per start for the requests, a {@link ControlHandler} for the control topic,
+ * The parts: the {@link WorkerLink} to the broker (connection, sessions, consumers, prefetch windows), a
+ * {@link RequestHandler} per start for the requests, a {@link ControlHandler} for the control topic,
  * {@link WorkerInstanceIds} of the context for the instance id.
  */
 public class EnhancerWorkerConsumer extends DefaultConsumer {
@@ -56,12 +44,10 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
     private final EnhancerEndpoint endpoint;
     private final EnhancerConfiguration configuration;
     private final ChainRunner runner;
-    private final List<MessageConsumer> instances = new CopyOnWriteArrayList<>();
-    private final List<Session> sessions = new CopyOnWriteArrayList<>();
+    private final WorkerLink link;
     private final AtomicBoolean terminating = new AtomicBoolean();
     private volatile WorkerStatistics statistics = new WorkerStatistics(1);
     private volatile String terminatedBecause;
-    private volatile Connection connection;
     private StatisticsPublisher publisher;
     private BrokerConnector connector;
     private RequestHandler requests;
@@ -75,6 +61,7 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         this.endpoint = endpoint;
         this.configuration = endpoint.getConfiguration();
         this.runner = new ChainRunner(endpoint.getComponent(), endpoint.getChainName());
+        this.link = new WorkerLink(configuration);
     }
 
     @Override
@@ -104,56 +91,21 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
 
                     @Override
                     public void abandon() {
-                        abandonBroker();
+                        link.abandon();
                     }
                 });
         connector.start(FIRST_ATTEMPT_MILLIS);
     }
 
-    /** The connection, a session and consumer per instance, the control topic; then the worker is announced. */
+    /** The link's connection, a session and consumer per instance, the control topic; then the worker is announced. */
     private void attachToBroker() throws JMSException {
-        connection = BrokerConnections.forWorker(configuration, "enhancer worker " + endpoint.getEndpointUri());
-        String source = configuration.getQueue() + "?consumer.prefetchSize=" + configuration.getPrefetch();
-        String selector = Requests.selectorFor(instanceId);
-        for (int i = 0; i < configuration.getConcurrentConsumers(); i++) {
-            // one session per instance: the JMS client delivers its requests one at a time, on the session's thread
-            Session session = connection.createSession(false, Session.CLIENT_ACKNOWLEDGE);
-            sessions.add(session);
-            MessageProducer replies = session.createProducer(null);
-            replies.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-            MessageConsumer consumer = session.createConsumer(session.createQueue(source), selector);
-            PrefetchWindow window = new PrefetchWindow(configuration.getPrefetch(), configuration.getMaxPrefetch());
-            consumer.setMessageListener(request -> {
-                long started = System.nanoTime();
-                requests.onRequest(session, replies, request);
-                tellWindow(consumer, window.documentDone(System.nanoTime() - started));
-            });
-            instances.add(consumer);
-        }
-        Session controlSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        sessions.add(controlSession);
-        MessageProducer controlReplies = controlSession.createProducer(null);
-        controlReplies.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-        MessageConsumer controlConsumer = controlSession.createConsumer(
-                controlSession.createTopic(Controls.topicOf(configuration.getQueue())));
-        controlConsumer.setMessageListener(command -> control.onControl(controlSession, controlReplies, command));
-        instances.add(controlConsumer);
-        connection.start();
+        link.open("enhancer worker " + endpoint.getEndpointUri(), instanceId, requests, control);
         List<String> engineNames = new ArrayList<>();
         for (int i = 0; i < runner.getPrepared().plan().size(); i++) {
             engineNames.add(runner.getPrepared().plan().getNode(i).getEngine());
         }
         WorkerMeters.publish(publisher, statistics, configuration.getQueue(), endpoint.getChainName(), instanceId,
                 engineNames);
-    }
-
-    /** Gives up a connection that is not attached (yet): its consumers and sessions go with it. */
-    private void abandonBroker() {
-        Connection c = connection;
-        connection = null;
-        BrokerConnections.abandon(c);
-        instances.clear();
-        sessions.clear();
     }
 
     @Override
@@ -165,25 +117,8 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
             connector.stop();
             connector = null;
         }
-        for (MessageConsumer consumer : instances) {
-            try {
-                // returns when the instance has finished the document it holds
-                consumer.close();
-            } catch (JMSException e) {
-                LOG.debug("Closing a worker instance failed", e);
-            }
-        }
-        instances.clear();
-        for (Session session : sessions) {
-            try {
-                session.close();
-            } catch (JMSException e) {
-                LOG.debug("Closing a worker session failed", e);
-            }
-        }
-        sessions.clear();
-        BrokerConnections.close(connection);
-        connection = null;
+        // returns when the instances have finished the documents they hold
+        link.close();
         ServiceHelper.stopService(runner);
         if (publisher != null) {
             publisher.withdraw();
@@ -222,32 +157,9 @@ public class EnhancerWorkerConsumer extends DefaultConsumer {
         stopper.start();
     }
 
-    /**
-     * Tells the broker an instance's new prefetch window (ActiveMQ's consumer control, the command its own tools use);
-     * a broker that is not ActiveMQ keeps the window the consumer was created with.
-     */
-    private void tellWindow(MessageConsumer consumer, int window) {
-        if (window < 0 || !(connection instanceof ActiveMQConnection amq)
-            || !(consumer instanceof ActiveMQMessageConsumer instance)) {
-            return;
-        }
-        ConsumerControl control = new ConsumerControl();
-        control.setConsumerId(instance.getConsumerId());
-        control.setDestination(new ActiveMQQueue(configuration.getQueue()));
-        control.setPrefetch(window);
-        try {
-            amq.asyncSendPacket(control);
-        } catch (JMSException e) {
-            // the connection is failing; the window is told again after the next documents
-            LOG.debug("Could not tell the broker the prefetch window of a worker on {}: {}", configuration.getQueue(),
-                    e.getMessage());
-        }
-    }
-
     /** Whether the worker's connection reaches the broker now. */
     public boolean isConnected() {
-        Connection c = connection;
-        return c != null && BrokerConnections.isConnected(c);
+        return link.isConnected();
     }
 
     /** The request queue the worker takes documents from. */

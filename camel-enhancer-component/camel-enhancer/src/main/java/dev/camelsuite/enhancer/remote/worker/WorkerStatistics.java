@@ -8,24 +8,22 @@ import java.util.concurrent.atomic.LongAdder;
 
 import dev.camelsuite.enhancer.metadata.EngineExecution;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
+import dev.camelsuite.enhancer.remote.ControlStatistics;
 import org.apache.camel.api.management.ManagedAttribute;
 import org.apache.camel.api.management.ManagedResource;
 
 /**
  * What a worker did since it started (UIMA AS's service monitoring): documents processed, errors by kind, analysis
- * time per engine, documents in process and idle time. Read through JMX (the worker consumer's attributes) and
- * Micrometer.
+ * time per engine, documents in process and idle time; its control messages are counted as the producer's are
+ * ({@link ControlStatistics}). Read through JMX (the worker consumer's attributes) and Micrometer.
  */
 @ManagedResource(description = "Enhancer worker statistics")
-public final class WorkerStatistics {
+public final class WorkerStatistics extends ControlStatistics {
 
     private final LongAdder processed = new LongAdder();
     private final LongAdder processErrors = new LongAdder();
     private final LongAdder rejected = new LongAdder();
     private final LongAdder metadataRequests = new LongAdder();
-    private final LongAdder metadataErrors = new LongAdder();
-    private final LongAdder collectionProcessCompletes = new LongAdder();
-    private final LongAdder collectionProcessCompleteErrors = new LongAdder();
     private final LongAdder busyNanos = new LongAdder();
     private final AtomicInteger inProcess = new AtomicInteger();
     private final Map<String, LongAdder[]> engines = new ConcurrentHashMap<>();
@@ -68,15 +66,12 @@ public final class WorkerStatistics {
     void metadataRequest(boolean error) {
         metadataRequests.increment();
         if (error) {
-            metadataErrors.increment();
+            countMetadataError();
         }
     }
 
     void collectionProcessComplete(boolean error) {
-        collectionProcessCompletes.increment();
-        if (error) {
-            collectionProcessCompleteErrors.increment();
-        }
+        countCollectionProcessComplete(error);
     }
 
     /** Documents answered (completed, failed or in error). */
@@ -100,22 +95,6 @@ public final class WorkerStatistics {
     @ManagedAttribute
     public long getMetadataRequests() {
         return metadataRequests.sum();
-    }
-
-    @ManagedAttribute
-    public long getMetadataErrors() {
-        return metadataErrors.sum();
-    }
-
-    @ManagedAttribute
-    public long getCollectionProcessCompletes() {
-        return collectionProcessCompletes.sum();
-    }
-
-    /** Collection process completes an engine failed. */
-    @ManagedAttribute
-    public long getCollectionProcessCompleteErrors() {
-        return collectionProcessCompleteErrors.sum();
     }
 
     /** Documents being processed now. */
