@@ -93,11 +93,6 @@ public final class BrokerConnections {
                 org.slf4j.LoggerFactory.getLogger(BrokerConnections.class).debug("Stopping the transport failed", e);
             }
         }
-        close(connection);
-    }
-
-    /** Closes a connection (null is fine); a failure to close is only worth a debug line. */
-    public static void close(Connection connection) {
         ActiveMqConnections.close(connection);
     }
 }

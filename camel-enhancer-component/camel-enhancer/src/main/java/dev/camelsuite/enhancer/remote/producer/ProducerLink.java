@@ -1,5 +1,6 @@
 package dev.camelsuite.enhancer.remote.producer;
 
+import dev.camelsuite.correlation.ActiveMqConnections;
 import dev.camelsuite.correlation.Tracing;
 import dev.camelsuite.enhancer.EnhancerConfiguration;
 import dev.camelsuite.enhancer.remote.BrokerConnections;
@@ -95,6 +96,6 @@ final class ProducerLink {
     void close() {
         Connection c = connection;
         connection = null;
-        BrokerConnections.close(c);
+        ActiveMqConnections.close(c);
     }
 }

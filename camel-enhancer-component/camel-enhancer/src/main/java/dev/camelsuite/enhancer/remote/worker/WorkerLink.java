@@ -3,6 +3,7 @@ package dev.camelsuite.enhancer.remote.worker;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import dev.camelsuite.correlation.ActiveMqConnections;
 import dev.camelsuite.enhancer.EnhancerConfiguration;
 import dev.camelsuite.enhancer.remote.BrokerConnections;
 import dev.camelsuite.enhancer.remote.wire.Controls;
@@ -130,7 +131,7 @@ final class WorkerLink {
             }
         }
         sessions.clear();
-        BrokerConnections.close(connection);
+        ActiveMqConnections.close(connection);
         connection = null;
     }
 }
