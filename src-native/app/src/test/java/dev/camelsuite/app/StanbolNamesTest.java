@@ -27,7 +27,8 @@ class StanbolNamesTest {
                         + "\"org.apache.stanbol.enhancer.engines.langdetect.LanguageDetectionEnhancementEngine\""));
         given().accept("application/n-triples").when().get("/enhancer").then().statusCode(200)
                 .body(containsString("/enhancer/engine/langdetect>"), containsString("/enhancer/engine/opennlp-sentence>"),
-                        containsString("/enhancer/engine/opennlp-token>"), containsString("/enhancer/engine/langid>"));
+                        containsString("/enhancer/engine/opennlp-token>"), containsString("/enhancer/engine/opennlp-pos>"),
+                        containsString("/enhancer/engine/langid>"));
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.camelsuite.enhancer.engines.DefaultChain;
 import dev.camelsuite.enhancer.engines.dictionary.DictionaryLinkingEngine;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
 import dev.camelsuite.enhancer.engines.opennlp.LanguageDetectionEngine;
+import dev.camelsuite.enhancer.engines.opennlp.PosTaggingEngine;
 import dev.camelsuite.enhancer.engines.opennlp.SentenceDetectionEngine;
 import dev.camelsuite.enhancer.engines.opennlp.TokenizerEngine;
 import dev.camelsuite.enhancer.engines.tika.TikaEngine;
@@ -73,6 +74,17 @@ public class DefaultChainBeans {
     @Named(DictionaryLinkingEngine.NAME)
     EnhancementEngine entities() {
         return engine(DictionaryLinkingEngine.NAME);
+    }
+
+    /**
+     * The part-of-speech engine, beside the default chain (the chain {@code analysis} runs it): made when first
+     * looked up, so its models are read only by an application that uses it.
+     */
+    @Produces
+    @Singleton
+    @Named(PosTaggingEngine.NAME)
+    EnhancementEngine partsOfSpeech() {
+        return new PosTaggingEngine();
     }
 
     private EnhancementEngine engine(String name) {

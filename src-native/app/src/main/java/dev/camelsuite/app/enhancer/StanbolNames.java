@@ -36,6 +36,8 @@ public class StanbolNames {
                     "org.apache.stanbol.enhancer.engines.opennlp.sentence.impl.OpenNlpSentenceDetectionEngine"),
             "tokens", new StanbolEngine("opennlp-token",
                     "org.apache.stanbol.enhancer.engines.opennlp.token.impl.OpenNlpTokenizerEngine"),
+            "pos", new StanbolEngine("opennlp-pos",
+                    "org.apache.stanbol.enhancer.engines.opennlp.pos.services.OpenNlpPosTaggingEngine"),
             "ner", new StanbolEngine("ner",
                     "org.apache.stanbol.enhancer.engines.opennlp.impl.NamedEntityExtractionEnhancementEngine"));
 
