@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import opennlp.tools.langdetect.LanguageDetectorModel;
+import opennlp.tools.namefind.TokenNameFinderModel;
 import opennlp.tools.postag.POSModel;
 import opennlp.tools.sentdetect.SentenceModel;
 import opennlp.tools.tokenize.TokenizerModel;
@@ -84,6 +85,11 @@ public final class OpenNlpModels {
         Map<String, POSModel> models = new ConcurrentHashMap<>();
         POS_MODELS.keySet().forEach(language -> models.put(language, posModel(language)));
         return models;
+    }
+
+    /** A name finder model of your own, from a file (OpenNLP ships none: Stanbol's were OpenNLP 1.5's). */
+    public static TokenNameFinderModel nameFinderModel(Path file) {
+        return readFile(file, TokenNameFinderModel::new);
     }
 
     /** A part-of-speech model of your own, from a file. */

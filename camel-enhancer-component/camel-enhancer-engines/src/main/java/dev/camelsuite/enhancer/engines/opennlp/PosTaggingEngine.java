@@ -1,8 +1,6 @@
 package dev.camelsuite.enhancer.engines.opennlp;
 
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -74,7 +72,7 @@ public class PosTaggingEngine implements EnhancementEngine {
     /** Declines a text without tokens, without a language, or in a language this engine has no model for. */
     @Override
     public CanEnhance canEnhance(ContentItem item) {
-        if (item.getText() != null && item.getAnnotationsOfType(TextAnnotation.TOKEN).isEmpty()) {
+        if (SentenceTokens.missing(item)) {
             return CanEnhance.CANNOT;
         }
         return TextEngines.canEnhanceInLanguage(item, taggers.keySet());
@@ -82,7 +80,7 @@ public class PosTaggingEngine implements EnhancementEngine {
 
     @Override
     public String cannotEnhanceReason(ContentItem item) {
-        if (item.getText() != null && item.getAnnotationsOfType(TextAnnotation.TOKEN).isEmpty()) {
+        if (SentenceTokens.missing(item)) {
             return "no tokens to tag: a tokenizer engine runs before engine '" + name + "'";
         }
         return TextEngines.whyNotInLanguage(item, "part-of-speech model", name, taggers.keySet());
@@ -96,8 +94,8 @@ public class PosTaggingEngine implements EnhancementEngine {
             throw new EngineException("No part-of-speech model for language '" + language + "' is available (engine '"
                                       + name + "' has " + String.join(", ", taggers.keySet()) + ")");
         }
-        for (List<TextAnnotation> sentence : sentences(item)) {
-            String[] words = sentence.stream().map(TextAnnotation::getCoveredText).toArray(String[]::new);
+        for (List<TextAnnotation> sentence : SentenceTokens.of(item)) {
+            String[] words = SentenceTokens.words(sentence);
             // the likeliest sequence of tags, with each tag's probability (one decoding of the sentence)
             Sequence best = tagger.topKSequences(words)[0];
             List<String> tags = best.getOutcomes();
@@ -110,34 +108,6 @@ public class PosTaggingEngine implements EnhancementEngine {
                         Map.of(TextAnnotation.POS_TAG_FEATURE, tags.get(i)));
             }
         }
-    }
-
-    /**
-     * The tokens in text order, in groups of one sentence each (the {@value TextAnnotation#SENTENCE} annotations);
-     * a text without sentences is one group. The model reads a sentence at a time, as it was trained.
-     */
-    private static List<List<TextAnnotation>> sentences(ContentItem item) {
-        List<TextAnnotation> tokens = new ArrayList<>(item.getAnnotationsOfType(TextAnnotation.TOKEN));
-        tokens.sort(Comparator.comparingInt(TextAnnotation::getBegin));
-        List<TextAnnotation> bounds = new ArrayList<>(item.getAnnotationsOfType(TextAnnotation.SENTENCE));
-        bounds.sort(Comparator.comparingInt(TextAnnotation::getBegin));
-        List<List<TextAnnotation>> sentences = new ArrayList<>();
-        List<TextAnnotation> current = new ArrayList<>();
-        int sentence = 0;
-        for (TextAnnotation token : tokens) {
-            while (sentence < bounds.size() && bounds.get(sentence).getEnd() <= token.getBegin()) {
-                sentence++;
-                if (!current.isEmpty()) {
-                    sentences.add(current);
-                    current = new ArrayList<>();
-                }
-            }
-            current.add(token);
-        }
-        if (!current.isEmpty()) {
-            sentences.add(current);
-        }
-        return sentences;
     }
 
     @Override
