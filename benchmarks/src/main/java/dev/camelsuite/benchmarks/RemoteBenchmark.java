@@ -7,45 +7,20 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
-import dev.camelsuite.enhancer.EnhancerComponent;
-import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.content.ContentItemJson;
 import dev.camelsuite.enhancer.spi.EnhancementEngine;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.common.CompletableResultCode;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
-import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
-import io.opentelemetry.sdk.trace.export.SpanExporter;
-import jakarta.jms.Connection;
-import jakarta.jms.DeliveryMode;
-import jakarta.jms.Message;
-import jakarta.jms.MessageConsumer;
-import jakarta.jms.MessageProducer;
-import jakarta.jms.Queue;
-import jakarta.jms.Session;
-import jakarta.jms.TextMessage;
 import org.apache.activemq.ActiveMQConnectionFactory;
-import org.apache.camel.CamelContext;
-import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.component.jms.JmsComponent;
-import org.apache.camel.impl.DefaultCamelContext;
-import org.messaginghub.pooled.jms.JmsPoolConnectionFactory;
 
 /**
  * Remote enhancement against the strongest request/reply a user could write instead, on one broker in its own process,
@@ -405,218 +380,5 @@ public final class RemoteBenchmark {
 
     static ActiveMQConnectionFactory factory(String url) {
         return new ActiveMQConnectionFactory(url);
-    }
-
-    /** The enhancer's remote producer and workers, called as a route's {@code to} calls it ({@link RouteCall}). */
-    static final class EnhancerContender implements Contender {
-        private final String name;
-        private final CamelContext context = new DefaultCamelContext();
-        private final RouteCall<ContentItem> call;
-        private final String uri;
-
-        EnhancerContender(String url, String name, String queue, String workerOptions, String producerOptions)
-                throws Exception {
-            this(url, name, queue, workerOptions, producerOptions, false);
-        }
-
-        /**
-         * @param traced with the component's tracing on: every span (send, receive, chain, engine) recorded by the
-         *               OpenTelemetry SDK with its batch processor, as an application exporting them runs it, and then
-         *               dropped instead of sent
-         */
-        EnhancerContender(String url, String name, String queue, String workerOptions, String producerOptions,
-                boolean traced) throws Exception {
-            this.name = name;
-            EnhancerComponent enhancer = new EnhancerComponent();
-            enhancer.addChain(Chain.list("bench", "words")).addEngine(ENGINE);
-            if (traced) {
-                context.getRegistry().bind("openTelemetry", OpenTelemetrySdk.builder().setTracerProvider(
-                        SdkTracerProvider.builder().addSpanProcessor(BatchSpanProcessor.builder(new DroppedSpans())
-                                .build()).build()).build());
-                enhancer.setTracing(true);
-            }
-            context.addComponent("enhancer", enhancer);
-            String base = "enhancer:bench?queue=" + queue + "&brokerURL=" + url;
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from(base + "&concurrentConsumers=" + WORKERS + workerOptions).routeId("enhancer-workers")
-                            .setHeader("worker", constant("enhancer"));
-                }
-            });
-            context.start();
-            uri = base + producerOptions;
-            call = new RouteCall<>(context, uri, ContentItem.class);
-            call.send("warm").get(30, TimeUnit.SECONDS);
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public CompletableFuture<?> send(String text) {
-            return call.send(text);
-        }
-
-        @Override
-        public void close() throws Exception {
-            context.close();
-        }
-    }
-
-    /** An exporter that takes every batch and sends it nowhere: the cost of recording spans, not of a network. */
-    static final class DroppedSpans implements SpanExporter {
-        @Override
-        public CompletableResultCode export(Collection<SpanData> spans) {
-            return CompletableResultCode.ofSuccess();
-        }
-
-        @Override
-        public CompletableResultCode flush() {
-            return CompletableResultCode.ofSuccess();
-        }
-
-        @Override
-        public CompletableResultCode shutdown() {
-            return CompletableResultCode.ofSuccess();
-        }
-    }
-
-    /** camel-jms request/reply on a pooled-jms connection factory, with a worker route doing the same work. */
-    static final class CamelJmsContender implements Contender {
-        private final CamelContext context = new DefaultCamelContext();
-        private final JmsPoolConnectionFactory pool = new JmsPoolConnectionFactory();
-        private final RouteCall<String> call;
-
-        CamelJmsContender(String url) throws Exception {
-            pool.setConnectionFactory(factory(url));
-            context.addComponent("jms", JmsComponent.jmsComponent(pool));
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from("jms:queue:bench.jms?concurrentConsumers=" + WORKERS).routeId("jms-workers")
-                            .process(ex -> {
-                                ContentItem item = ContentItem.ofText(ex.getIn().getBody(String.class));
-                                ENGINE.computeEnhancements(item);
-                                ex.getMessage().setBody(ContentItemJson.toJson(item));
-                            });
-                }
-            });
-            context.start();
-            call = new RouteCall<>(context, "jms:queue:bench.jms", String.class);
-        }
-
-        @Override
-        public String name() {
-            return "camel-jms";
-        }
-
-        @Override
-        public CompletableFuture<?> send(String text) {
-            // the caller gets the enhanced item, as with the enhancer
-            return call.send(text).thenApply(ContentItemJson::fromJson);
-        }
-
-        @Override
-        public void close() throws Exception {
-            context.close();
-            pool.stop();
-        }
-    }
-
-    /**
-     * Hand-written request/reply, the strongest form found: one shared, named reply queue (no temporary queue, no
-     * selector), correlation by a string property in a map, two plain listener sessions as the worker.
-     */
-    static final class RawJmsContender implements Contender {
-        private static final AtomicInteger QUEUES = new AtomicInteger();
-        private final Connection connection;
-        private final Connection workers;
-        private final Session sendSession;
-        private final MessageProducer sender;
-        private final Queue replies;
-        private final Map<String, CompletableFuture<ContentItem>> pending = new ConcurrentHashMap<>();
-        private final AtomicLong ids = new AtomicLong();
-
-        RawJmsContender(String url) throws Exception {
-            this(factory(url).createConnection(), null, ENGINE, "bench.raw." + QUEUES.incrementAndGet());
-        }
-
-        /**
-         * The caller on {@code connection}, its two worker sessions on {@code workers} (null: the same connection),
-         * running {@code engine}.
-         */
-        RawJmsContender(Connection connection, Connection workers, EnhancementEngine engine, String queue)
-                throws Exception {
-            this.connection = connection;
-            this.workers = workers;
-            Connection workerConnection = workers == null ? connection : workers;
-            for (int i = 0; i < WORKERS; i++) {
-                Session s = workerConnection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                MessageProducer replier = s.createProducer(null);
-                replier.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-                MessageConsumer worker = s.createConsumer(s.createQueue(queue));
-                worker.setMessageListener(m -> {
-                    try {
-                        ContentItem item = ContentItem.ofText(((TextMessage) m).getText());
-                        engine.computeEnhancements(item);
-                        TextMessage reply = s.createTextMessage(ContentItemJson.toJson(item));
-                        reply.setStringProperty("id", m.getStringProperty("id"));
-                        replier.send(m.getJMSReplyTo(), reply);
-                    } catch (Exception e) {
-                        e.printStackTrace();
-                    }
-                });
-            }
-            workerConnection.start();
-            sendSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            sender = sendSession.createProducer(sendSession.createQueue(queue));
-            sender.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-            Session replySession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            replies = replySession.createQueue(queue + ".replies");
-            replySession.createConsumer(replies).setMessageListener(this::onReply);
-            connection.start();
-        }
-
-        private void onReply(Message m) {
-            try {
-                ContentItem item = ContentItemJson.fromJson(((TextMessage) m).getText());
-                CompletableFuture<ContentItem> done = pending.remove(m.getStringProperty("id"));
-                if (done != null) {
-                    done.complete(item);
-                }
-            } catch (Exception e) {
-                e.printStackTrace();
-            }
-        }
-
-        @Override
-        public String name() {
-            return "raw JMS";
-        }
-
-        @Override
-        public CompletableFuture<?> send(String text) throws Exception {
-            String id = Long.toString(ids.incrementAndGet());
-            CompletableFuture<ContentItem> reply = new CompletableFuture<>();
-            pending.put(id, reply);
-            synchronized (sendSession) {
-                TextMessage m = sendSession.createTextMessage(text);
-                m.setStringProperty("id", id);
-                m.setJMSReplyTo(replies);
-                sender.send(m);
-            }
-            return reply;
-        }
-
-        @Override
-        public void close() throws Exception {
-            connection.close();
-            if (workers != null) {
-                workers.close();
-            }
-        }
     }
 }
