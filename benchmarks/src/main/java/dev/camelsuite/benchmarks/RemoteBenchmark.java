@@ -36,8 +36,8 @@ import org.apache.activemq.ActiveMQConnectionFactory;
  * </ul>
  * 10,000 documents of about 1 KB at 1, 8 and 64 in flight, contenders alternated, medians of 3 rounds; every reply is
  * read back into an item. Then a mix of fast and slow documents (1 in 50 takes 100× longer) through the enhancer's
- * worker at several prefetch values and through the JMS contenders; then 10,000 documents in flight at once, for the
- * heap.
+ * worker at several prefetch values and through the JMS contenders ({@link RemoteMix}); then 10,000 documents in flight
+ * at once, for the heap.
  * <p>
  * Run: {@code java -Xmx512m -cp benchmarks/target/benchmarks.jar dev.camelsuite.benchmarks.RemoteBenchmark}
  * ({@code -Dcontenders=enhancer,raw} to run some, {@code -Dparts=levels,mix,heap} for some parts, {@code -Dlevels=1,8,64}
@@ -60,7 +60,6 @@ public final class RemoteBenchmark {
     static final String DOCUMENT = document();
     /** In the mix: a slow document's text starts with this; the others with a letter. */
     static final String SLOW_MARK = "~";
-    static final int MIX_DOCUMENTS = Integer.getInteger("mix.documents", 5_000);
     static final long FAST_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("mix.fastMicros", 200));
 
     /** The worker work of every contender: the same engine over the same document. */
@@ -104,7 +103,7 @@ public final class RemoteBenchmark {
                 levels(url);
             }
             if (PARTS.contains("mix")) {
-                mix(url);
+                RemoteMix.run(url);
             }
             if (PARTS.contains("heap")) {
                 try (EnhancerContender wide = new EnhancerContender(url, "heap", "bench.heap", "",
@@ -118,7 +117,7 @@ public final class RemoteBenchmark {
         System.exit(0);
     }
 
-    private static List<Contender> only(List<Contender> all) {
+    static List<Contender> only(List<Contender> all) {
         String only = System.getProperty("contenders");
         List<Contender> chosen = new ArrayList<>(all);
         if (only != null) {
@@ -128,7 +127,6 @@ public final class RemoteBenchmark {
     }
 
     private static void levels(String url) throws Exception {
-        Map<String, Map<Integer, List<double[]>>> results = new LinkedHashMap<>();
         try (Contender enhancer = new EnhancerContender(url, "enhancer", "bench.enhancer", ENHANCER_OPTIONS,
                 PRODUCER_OPTIONS);
              // the window kept at 1, the default before the window adapted
@@ -148,92 +146,64 @@ public final class RemoteBenchmark {
             }
             // each round runs every contender back to back at a level; the ratios are taken within a round and their
             // median reported, so that the machine's drift from round to round does not count as a difference
-            Map<String, Map<Integer, List<double[]>>> ratios = new LinkedHashMap<>();
+            Figures results = new Figures();
+            Figures ratios = new Figures();
             for (int round = 0; round < ROUNDS; round++) {
                 for (int level : LEVELS) {
-                    // alternate the order so no contender always runs first
-                    List<Contender> order = new ArrayList<>(contenders);
-                    Collections.rotate(order, round);
-                    Map<String, Double> thisRound = new LinkedHashMap<>();
-                    for (Contender c : order) {
-                        double[] r = measure(c, level, DOCUMENTS, DOCUMENT);
-                        results.computeIfAbsent(c.name(), k -> new LinkedHashMap<>())
-                                .computeIfAbsent(level, k -> new ArrayList<>()).add(r);
-                        thisRound.put(c.name(), r[0]);
-                        System.out.printf("round %d  %-19s %3d in flight: %8.0f docs/s  p50 %6.2f ms  p99 %6.2f ms%n",
-                                round + 1, c.name(), level, r[0], r[1], r[2]);
-                    }
-                    double raw = thisRound.getOrDefault(rawJms.name(), Double.NaN);
-                    double jms = thisRound.getOrDefault(camelJms.name(), Double.NaN);
-                    thisRound.forEach((name, rate) -> ratios.computeIfAbsent(name, k -> new LinkedHashMap<>())
-                            .computeIfAbsent(level, k -> new ArrayList<>()).add(new double[] { rate / raw, rate / jms }));
+                    Map<String, Double> rates = oneRound(round, level, contenders, results);
+                    double raw = rates.getOrDefault(rawJms.name(), Double.NaN);
+                    double jms = rates.getOrDefault(camelJms.name(), Double.NaN);
+                    rates.forEach((name, rate) -> ratios.add(name, level, new double[] { rate / raw, rate / jms }));
                 }
             }
-            System.out.println();
-            System.out.println("| in flight | contender | docs/s (median of " + ROUNDS
-                               + ") | p50 ms | p99 ms | allocated per document | vs raw JMS | vs camel-jms |");
-            System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|");
-            for (int level : LEVELS) {
-                for (Contender c : contenders) {
-                    List<double[]> rs = results.get(c.name()).get(level);
-                    List<double[]> vs = ratios.get(c.name()).get(level);
-                    System.out.printf("| %d | %s | %,.0f | %.2f | %.2f | %,.0f B | %.2f× | %.2f× |%n", level, c.name(),
-                            median(rs, 0), median(rs, 1), median(rs, 2), median(rs, 3), median(vs, 0), median(vs, 1));
-                }
-            }
-            System.out.println();
+            printLevels(contenders, results, ratios);
         }
     }
 
-    /**
-     * Fast documents (a {@value #FAST_NANOS}-ns wait) with 1 in 50 taking 100× longer, at 8 and 64 in flight: the
-     * enhancer's worker at its default prefetch, at 1 and at 1000, and the JMS contenders at theirs; throughput and
-     * the latency of the fast documents.
-     */
-    private static void mix(String url) throws Exception {
-        List<Contender> all = new ArrayList<>();
-        all.add(new EnhancerContender(url, "enhancer (default)", "mix.default", "", PRODUCER_OPTIONS));
-        for (String prefetch : System.getProperty("mix.prefetch", "1,1000").split(",")) {
-            all.add(new EnhancerContender(url, "enhancer prefetch=" + prefetch, "mix.p" + prefetch,
-                    "&prefetch=" + prefetch, PRODUCER_OPTIONS));
+    /** Every contender at {@code level}, their figures into {@code results}; answers each one's docs/s. */
+    private static Map<String, Double> oneRound(int round, int level, List<Contender> contenders, Figures results)
+            throws Exception {
+        // alternate the order so no contender always runs first
+        List<Contender> order = new ArrayList<>(contenders);
+        Collections.rotate(order, round);
+        Map<String, Double> rates = new LinkedHashMap<>();
+        for (Contender c : order) {
+            double[] r = measure(c, level, DOCUMENTS, DOCUMENT);
+            results.add(c.name(), level, r);
+            rates.put(c.name(), r[0]);
+            System.out.printf("round %d  %-19s %3d in flight: %8.0f docs/s  p50 %6.2f ms  p99 %6.2f ms%n",
+                    round + 1, c.name(), level, r[0], r[1], r[2]);
         }
-        all.add(new CamelJmsContender(url));
-        all.add(new RawJmsContender(url));
-        List<Contender> contenders = only(all);
-        try {
+        return rates;
+    }
+
+    private static void printLevels(List<Contender> contenders, Figures results, Figures ratios) {
+        System.out.println();
+        System.out.println("| in flight | contender | docs/s (median of " + ROUNDS
+                           + ") | p50 ms | p99 ms | allocated per document | vs raw JMS | vs camel-jms |");
+        System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|");
+        for (int level : LEVELS) {
             for (Contender c : contenders) {
-                measureMix(c, 64, 1_000);
+                List<double[]> rs = results.of(c.name(), level);
+                List<double[]> vs = ratios.of(c.name(), level);
+                System.out.printf("| %d | %s | %,.0f | %.2f | %.2f | %,.0f B | %.2f× | %.2f× |%n", level, c.name(),
+                        median(rs, 0), median(rs, 1), median(rs, 2), median(rs, 3), median(vs, 0), median(vs, 1));
             }
-            Map<String, Map<Integer, List<double[]>>> results = new LinkedHashMap<>();
-            for (int round = 0; round < ROUNDS; round++) {
-                for (int level : new int[] { 8, 64 }) {
-                    List<Contender> order = new ArrayList<>(contenders);
-                    Collections.rotate(order, round);
-                    for (Contender c : order) {
-                        double[] r = measureMix(c, level, MIX_DOCUMENTS);
-                        results.computeIfAbsent(c.name(), k -> new LinkedHashMap<>())
-                                .computeIfAbsent(level, k -> new ArrayList<>()).add(r);
-                        System.out.printf("mix round %d  %-22s %3d in flight: %8.0f docs/s  fast p50 %6.2f ms"
-                                          + "  fast p99 %6.2f ms%n", round + 1, c.name(), level, r[0], r[1], r[2]);
-                    }
-                }
-            }
-            System.out.println();
-            System.out.println("| in flight | contender | docs/s (median of " + ROUNDS
-                               + ") | fast documents p50 ms | fast documents p99 ms |");
-            System.out.println("|---:|---|---:|---:|---:|");
-            for (int level : new int[] { 8, 64 }) {
-                for (Contender c : contenders) {
-                    List<double[]> rs = results.get(c.name()).get(level);
-                    System.out.printf("| %d | %s | %,.0f | %.2f | %.2f |%n", level, c.name(), median(rs, 0),
-                            median(rs, 1), median(rs, 2));
-                }
-            }
-            System.out.println();
-        } finally {
-            for (Contender c : all) {
-                c.close();
-            }
+        }
+        System.out.println();
+    }
+
+    /** Figures by contender and level: one entry per round. */
+    private static final class Figures {
+        private final Map<String, Map<Integer, List<double[]>>> byContender = new LinkedHashMap<>();
+
+        void add(String contender, int level, double[] figures) {
+            byContender.computeIfAbsent(contender, k -> new LinkedHashMap<>())
+                    .computeIfAbsent(level, k -> new ArrayList<>()).add(figures);
+        }
+
+        List<double[]> of(String contender, int level) {
+            return byContender.get(contender).get(level);
         }
     }
 
@@ -290,28 +260,8 @@ public final class RemoteBenchmark {
         return sum;
     }
 
-    /** Like {@link #measure}, over the mix; the latencies are those of the fast documents. */
-    static double[] measureMix(Contender c, int level, int n) throws Exception {
-        String fast = "+" + DOCUMENT.substring(1);
-        String slow = SLOW_MARK + DOCUMENT.substring(1);
-        boolean[] isSlow = new boolean[n];
-        long[] latencies = run(c, level, n, i -> {
-            isSlow[i] = i % 50 == 25;
-            return isSlow[i] ? slow : fast;
-        }, null);
-        long[] fastOnes = new long[n];
-        int count = 0;
-        for (int i = 0; i < n; i++) {
-            if (!isSlow[i]) {
-                fastOnes[count++] = latencies[i + 1];
-            }
-        }
-        Arrays.sort(fastOnes, 0, count);
-        return new double[] { n / (latencies[0] / 1e9), fastOnes[count / 2] / 1e6, fastOnes[(int) (count * 0.99)] / 1e6 };
-    }
-
     /** Sends n documents keeping {@code level} in flight; answers the elapsed nanos, then each document's latency. */
-    private static long[] run(Contender c, int level, int n, java.util.function.IntFunction<String> texts,
+    static long[] run(Contender c, int level, int n, java.util.function.IntFunction<String> texts,
                               Void unused) throws Exception {
         Semaphore places = new Semaphore(level);
         CountDownLatch done = new CountDownLatch(n);
