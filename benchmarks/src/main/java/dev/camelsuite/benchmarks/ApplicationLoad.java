@@ -2,17 +2,11 @@ package dev.camelsuite.benchmarks;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -44,7 +38,8 @@ import org.apache.camel.impl.DefaultCamelContext;
  * <li>a 1 MB English document through {@code POST /enhancer} (Turtle answer): time, answer size, and the growth of
  * the application's resident memory; the same document through {@code enhancer:default} here and written as Turtle;</li>
  * <li>{@code clients} clients sending 10 KB documents for {@code seconds}: answers by status, latency of the 200s,
- * the application's peak resident memory and heap against its maximum heap.</li>
+ * the application's peak resident memory and heap against its maximum heap;</li>
+ * <li>the chain in this JVM against {@code POST /enhancer}, with as many callers ({@link HttpAgainstTheChain}).</li>
  * </ol>
  * <pre>
  * mvn -B -q install -DskipTests -pl src-native/app,benchmarks -am
@@ -54,8 +49,6 @@ import org.apache.camel.impl.DefaultCamelContext;
  * </pre>
  */
 public final class ApplicationLoad {
-
-    private static final String PASSWORD = "load-" + Long.toHexString(new Random().nextLong());
 
     private ApplicationLoad() {
     }
@@ -75,7 +68,7 @@ public final class ApplicationLoad {
             System.out.println("== 1 MB document, default chain, Turtle");
             inThisJvm(megabyte, small);
         }
-        try (Application running = Application.start(app)) {
+        try (PackagedApplication running = PackagedApplication.start(app)) {
             if (parts.contains("large")) {
                 oneLargeDocument(running, megabyte, small);
             }
@@ -85,7 +78,7 @@ public final class ApplicationLoad {
             if (parts.contains("http")) {
                 int httpSeconds = Integer.getInteger("httpSeconds", 20);
                 for (String size : System.getProperty("httpSizes", "1000,10000").split(",")) {
-                    httpAgainstTheChain(running, Integer.parseInt(size.trim()), clients, httpSeconds);
+                    HttpAgainstTheChain.run(running, Integer.parseInt(size.trim()), clients, httpSeconds);
                 }
             }
         }
@@ -136,7 +129,7 @@ public final class ApplicationLoad {
         }
     }
 
-    private static void oneLargeDocument(Application app, String document, String warmUp) throws Exception {
+    private static void oneLargeDocument(PackagedApplication app, String document, String warmUp) throws Exception {
         app.enhance(warmUp);
         long rssBefore = Resident.of(app.pid());
         long began = System.nanoTime();
@@ -150,32 +143,17 @@ public final class ApplicationLoad {
         System.out.printf("%-34s status %d%n", "1 MiB + 1 byte", over.statusCode());
     }
 
-    private static void manyClients(Application app, String document, int clients, int seconds) throws Exception {
+    private static void manyClients(PackagedApplication app, String document, int clients, int seconds)
+            throws Exception {
         System.out.printf("%n== %d clients, %,d-byte documents, %d s%n", clients,
                 document.getBytes(StandardCharsets.UTF_8).length, seconds);
-        Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
-        LongAdder failures = new LongAdder();
-        List<Long> okMillis = java.util.Collections.synchronizedList(new ArrayList<>());
+        Answers answers = new Answers();
         AtomicLong peakHeap = new AtomicLong();
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         ExecutorService pool = Executors.newFixedThreadPool(clients + 1);
         List<Future<?>> running = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
-            running.add(pool.submit(() -> {
-                while (System.nanoTime() < end) {
-                    long began = System.nanoTime();
-                    try {
-                        int status = app.enhance(document).statusCode();
-                        statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
-                        if (status == 200) {
-                            okMillis.add((System.nanoTime() - began) / 1_000_000);
-                        }
-                    } catch (IOException e) {
-                        failures.increment();
-                    }
-                }
-                return null;
-            }));
+            running.add(pool.submit(() -> answers.sendUntil(end, app, document)));
         }
         long heapMax = app.heapMax();
         long peakRss = 0;
@@ -188,161 +166,47 @@ public final class ApplicationLoad {
             f.get();
         }
         pool.shutdown();
-        List<Long> sorted = new ArrayList<>(okMillis);
-        sorted.sort(null);
-        Map<Integer, Long> byStatus = new TreeMap<>();
-        statuses.forEach((s, n) -> byStatus.put(s, n.sum()));
-        System.out.printf("answers by status %s, failed connections %d%n", byStatus, failures.sum());
-        if (!sorted.isEmpty()) {
-            System.out.printf("200s: %,.0f per s, latency p50 %,d ms, p99 %,d ms, max %,d ms%n",
-                    sorted.size() / (double) seconds, sorted.get(sorted.size() / 2),
-                    sorted.get((int) (sorted.size() * 0.99)), sorted.get(sorted.size() - 1));
-        }
+        answers.print(seconds);
         System.out.printf("application: peak resident %,d MB, peak heap used %,d MB of %,d MB max, alive %s%n",
                 peakRss >> 20, peakHeap.get() >> 20, heapMax >> 20, app.isAlive());
     }
 
-    /**
-     * {@code clients} callers: the {@code default} chain in this JVM ({@code enhancer:default}, no answer written),
-     * {@code POST /enhancer} answering Turtle, and answering JSON-LD — the same 64 documents of {@code size} bytes,
-     * round robin. Every contender is first warmed up ({@code -DhttpWarmUpSeconds}, 30 by default, in turns of 5 s):
-     * the application compiles far more code than the chain alone (web server, sign-in, RDF writers), and its JIT
-     * was still busy for the whole of a 20 s run after a 5 s warm-up. Then {@code -DhttpRounds} rounds (3) of
-     * {@code seconds} each per contender, the order rotating from round to round; the median of each contender and
-     * of each round's ratio to the chain, and the application's heap before and after.
-     */
-    private static void httpAgainstTheChain(Application app, int size, int clients, int seconds) throws Exception {
-        List<String> documents = new ArrayList<>();
-        for (int i = 0; i < 64; i++) {
-            documents.add(Prose.document(size, 100 + i));
-        }
-        int warmUpSeconds = Integer.getInteger("httpWarmUpSeconds", 30);
-        int rounds = Integer.getInteger("httpRounds", 3);
-        System.out.printf("%n== %d callers, %,d-byte documents: the chain in this JVM against POST /enhancer, %d s warm-up,"
-                          + " %d rounds of %d s%n", clients, size, warmUpSeconds, rounds, seconds);
-        try (CamelContext camel = new DefaultCamelContext()) {
-            DefaultChain.bind(camel.getRegistry(), Vocabulary.sample());
-            // the chain's engine timers, as the application has them in its registry
-            io.micrometer.core.instrument.simple.SimpleMeterRegistry meters =
-                    new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
-            camel.getRegistry().bind("meters", meters);
-            // what this JVM allocates, measured as the application's JVM metrics measure it
-            new io.micrometer.core.instrument.binder.jvm.JvmGcMetrics().bindTo(meters);
-            camel.start();
-            ProducerTemplate producer = camel.createProducerTemplate();
-            List<String> names = List.of("enhancer:default in this JVM", "POST /enhancer, text/turtle",
-                    "POST /enhancer, application/ld+json");
-            List<Call> calls = List.of(text -> producer.requestBody("enhancer:default", text, ContentItem.class),
-                    text -> answered(app, text, "text/turtle"), text -> answered(app, text, "application/ld+json"));
-            for (int warmed = 0; warmed < warmUpSeconds; warmed += 5 * calls.size()) {
-                for (Call call : calls) {
-                    callers(clients, 5, documents, call);
-                }
-            }
-            List<List<Double>> rates = new ArrayList<>();
-            List<List<Double>> ratios = new ArrayList<>();
-            List<List<Long>> latencies = new ArrayList<>();
-            for (int c = 0; c < calls.size(); c++) {
-                rates.add(new ArrayList<>());
-                ratios.add(new ArrayList<>());
-                latencies.add(new ArrayList<>());
-            }
-            for (int round = 0; round < rounds; round++) {
-                double[] rate = new double[calls.size()];
-                for (int k = 0; k < calls.size(); k++) {
-                    int c = (k + round) % calls.size();
-                    long heapBefore = app.heapUsed();
-                    Map<String, double[]> enginesBefore = c == 0 ? engineTimes(meters, "time") : app.engineTimes("time");
-                    Map<String, double[]> cpuBefore = c == 0 ? engineTimes(meters, "cpu") : app.engineTimes("cpu");
-                    Duration ownBefore = cpu(ProcessHandle.current());
-                    Duration appBefore = cpu(app.process.toHandle());
-                    double ownAllocatedBefore = allocated(meters);
-                    double appAllocatedBefore = app.allocated();
-                    double[] appPausesBefore = app.gcPauses();
-                    List<Long> result = callers(clients, seconds, documents, calls.get(c));
-                    Duration own = cpu(ProcessHandle.current()).minus(ownBefore);
-                    Duration inApp = cpu(app.process.toHandle()).minus(appBefore);
-                    double ownAllocated = allocated(meters) - ownAllocatedBefore;
-                    double appAllocated = app.allocated() - appAllocatedBefore;
-                    double[] appPauses = app.gcPauses();
-                    long failed = result.remove(result.size() - 1);
-                    if (failed > 0) {
-                        throw new IllegalStateException(names.get(c) + ": " + failed + " calls failed");
+    /** What the clients of {@link #manyClients} got: answers by status, failed connections, the latency of each 200. */
+    private static final class Answers {
+
+        private final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
+        private final LongAdder failures = new LongAdder();
+        private final List<Long> okMillis = java.util.Collections.synchronizedList(new ArrayList<>());
+
+        /** One client: the document, again and again until {@code end}. */
+        Void sendUntil(long end, PackagedApplication app, String document) throws InterruptedException {
+            while (System.nanoTime() < end) {
+                long began = System.nanoTime();
+                try {
+                    int status = app.enhance(document).statusCode();
+                    statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
+                    if (status == 200) {
+                        okMillis.add((System.nanoTime() - began) / 1_000_000);
                     }
-                    rate[c] = result.size() / (double) seconds;
-                    latencies.get(c).addAll(result);
-                    System.out.printf("  round %d: %-38s %,8.1f docs/s  p50 %,4d ms  p99 %,5d ms  CPU per document: this"
-                                      + " JVM %.2f ms, application %.2f ms  application heap %,d → %,d MB%n", round + 1,
-                            names.get(c), rate[c], result.get(result.size() / 2),
-                            result.get((int) (result.size() * 0.99)), own.toNanos() / 1e6 / result.size(),
-                            inApp.toNanos() / 1e6 / result.size(), heapBefore >> 20, app.heapUsed() >> 20);
-                    Map<String, double[]> enginesAfter = c == 0 ? engineTimes(meters, "time") : app.engineTimes("time");
-                    Map<String, double[]> cpuAfter = c == 0 ? engineTimes(meters, "cpu") : app.engineTimes("cpu");
-                    StringBuilder engines = new StringBuilder("           engines, mean µs per document (clock/CPU):");
-                    enginesAfter.forEach((engine, after) -> {
-                        double[] before = enginesBefore.getOrDefault(engine, new double[2]);
-                        double[] cpu = cpuAfter.getOrDefault(engine, new double[2]);
-                        double[] cpu0 = cpuBefore.getOrDefault(engine, new double[2]);
-                        double count = after[1] - before[1];
-                        double cpuCount = cpu[1] - cpu0[1];
-                        if (count > 0) {
-                            engines.append(String.format(" %s %.0f/%.0f", engine, (after[0] - before[0]) / count * 1e6,
-                                    cpuCount > 0 ? (cpu[0] - cpu0[0]) / cpuCount * 1e6 : Double.NaN));
-                        }
-                    });
-                    System.out.println(engines);
-                    System.out.printf("           allocated per document: this JVM %,.0f KB, application %,.0f KB;"
-                                      + " application's collections %,.0f, %,.0f ms in pauses%n",
-                            ownAllocated / 1024 / result.size(), appAllocated / 1024 / result.size(),
-                            appPauses[0] - appPausesBefore[0], (appPauses[1] - appPausesBefore[1]) * 1e3);
-                }
-                for (int c = 0; c < calls.size(); c++) {
-                    rates.get(c).add(rate[c]);
-                    ratios.get(c).add(rate[c] / rate[0]);
+                } catch (IOException e) {
+                    failures.increment();
                 }
             }
-            for (int c = 0; c < calls.size(); c++) {
-                List<Long> all = latencies.get(c);
-                all.sort(null);
-                System.out.printf("%-42s %,8.1f docs/s (median of %d)  p50 %,4d ms  p99 %,5d ms  %.2f× the chain in"
-                                  + " this JVM (median of the rounds' ratios)%n", names.get(c), median(rates.get(c)),
-                        rounds, all.get(all.size() / 2), all.get((int) (all.size() * 0.99)), median(ratios.get(c)));
+            return null;
+        }
+
+        void print(int seconds) {
+            List<Long> sorted = new ArrayList<>(okMillis);
+            sorted.sort(null);
+            Map<Integer, Long> byStatus = new TreeMap<>();
+            statuses.forEach((s, n) -> byStatus.put(s, n.sum()));
+            System.out.printf("answers by status %s, failed connections %d%n", byStatus, failures.sum());
+            if (!sorted.isEmpty()) {
+                System.out.printf("200s: %,.0f per s, latency p50 %,d ms, p99 %,d ms, max %,d ms%n",
+                        sorted.size() / (double) seconds, sorted.get(sorted.size() / 2),
+                        sorted.get((int) (sorted.size() * 0.99)), sorted.get(sorted.size() - 1));
             }
-            System.out.printf("    application heap %,d MB of %,d MB%n", app.heapUsed() >> 20, app.heapMax() >> 20);
         }
-    }
-
-    /** Seconds and count of each engine's {@code enhancer.engine.<kind>} timer in a registry, by engine. */
-    private static Map<String, double[]> engineTimes(io.micrometer.core.instrument.MeterRegistry meters, String kind) {
-        Map<String, double[]> times = new TreeMap<>();
-        for (io.micrometer.core.instrument.Timer timer : meters.find("enhancer.engine." + kind).timers()) {
-            times.put(timer.getId().getTag("engine"), new double[] { timer.totalTime(TimeUnit.SECONDS), timer.count() });
-        }
-        return times;
-    }
-
-    /** Bytes this JVM allocated so far ({@code jvm.gc.memory.allocated}, counted at each collection). */
-    private static double allocated(io.micrometer.core.instrument.MeterRegistry meters) {
-        io.micrometer.core.instrument.Counter counter = meters.find("jvm.gc.memory.allocated").counter();
-        return counter == null ? 0 : counter.count();
-    }
-
-    /** The CPU time a process has used so far (user and system, every thread). */
-    private static Duration cpu(ProcessHandle process) {
-        return process.info().totalCpuDuration().orElse(Duration.ZERO);
-    }
-
-    private static void answered(Application app, String text, String accept) throws Exception {
-        HttpResponse<byte[]> answer = app.enhance(text, accept);
-        if (answer.statusCode() != 200) {
-            throw new IllegalStateException("answered " + answer.statusCode());
-        }
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        return sorted.get(sorted.size() / 2);
     }
 
     interface Call {
@@ -435,158 +299,6 @@ public final class ApplicationLoad {
                 }
             }
             throw new IOException("no VmRSS for process " + pid);
-        }
-    }
-
-    /** The packaged application in a process of its own, signed in as its administrator. */
-    static final class Application implements AutoCloseable {
-
-        private final Process process;
-        private final Path dir;
-        private final URI base;
-        private final String authorization;
-        /**
-         * The JDK's client: by default HTTP/2 (one connection for every caller, upgraded from HTTP/1.1);
-         * {@code -DhttpVersion=1.1} gives each caller a connection of its own, as curl and most HTTP libraries do.
-         */
-        private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-                .version("1.1".equals(System.getProperty("httpVersion")) ? HttpClient.Version.HTTP_1_1
-                        : HttpClient.Version.HTTP_2)
-                .build();
-
-        private Application(Process process, Path dir, URI base) {
-            this.process = process;
-            this.dir = dir;
-            this.base = base;
-            this.authorization = "Basic " + Base64.getEncoder().encodeToString(("admin:" + PASSWORD)
-                    .getBytes(StandardCharsets.UTF_8));
-        }
-
-        static Application start(Path jar) throws Exception {
-            int port;
-            try (ServerSocket socket = new ServerSocket(0)) {
-                port = socket.getLocalPort();
-            }
-            Path dir = Files.createTempDirectory("camelsuite-load");
-            List<String> command = new ArrayList<>();
-            // -DappCpus=0 keeps the application on those cores (taskset), the benchmark's JVM started on the others,
-            // so that the HTTP client does not share a core with the application
-            String cpus = System.getProperty("appCpus", "").trim();
-            if (!cpus.isEmpty()) {
-                command.addAll(List.of("taskset", "-c", cpus));
-            }
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            // none by default: the application as a user starts it
-            String options = System.getProperty("appJvmOptions", "").trim();
-            if (!options.isEmpty()) {
-                command.addAll(List.of(options.split("\\s+")));
-            }
-            command.addAll(List.of("-jar", jar.toAbsolutePath().toString()));
-            ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
-                    .redirectOutput(dir.resolve("app.log").toFile()).redirectErrorStream(true);
-            builder.environment().put("CAMELSUITE_ADMIN_PASSWORD", PASSWORD);
-            builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
-            Application app = new Application(builder.start(), dir, URI.create("http://localhost:" + port));
-            app.awaitHealthy();
-            return app;
-        }
-
-        long pid() {
-            return process.pid();
-        }
-
-        boolean isAlive() {
-            return process.isAlive();
-        }
-
-        HttpResponse<byte[]> enhance(String text) throws IOException, InterruptedException {
-            return enhance(text, "text/turtle");
-        }
-
-        HttpResponse<byte[]> enhance(String text, String accept) throws IOException, InterruptedException {
-            return http.send(HttpRequest.newBuilder(base.resolve("/enhancer")).header("Authorization", authorization)
-                    .header("Content-Type", "text/plain; charset=UTF-8").header("Accept", accept)
-                    .timeout(Duration.ofSeconds(120)).POST(HttpRequest.BodyPublishers.ofString(text)).build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
-        }
-
-        long heapUsed() throws IOException, InterruptedException {
-            return (long) metricSum("jvm_memory_used_bytes{area=\"heap\"", false);
-        }
-
-        long heapMax() throws IOException, InterruptedException {
-            return (long) metricSum("jvm_memory_max_bytes{area=\"heap\"", true);
-        }
-
-        /** Bytes the application allocated so far (counted at each collection). */
-        double allocated() throws IOException, InterruptedException {
-            return metricSum("jvm_gc_memory_allocated_bytes_total", false);
-        }
-
-        /** The application's collection pauses so far: how many, and seconds in them. */
-        double[] gcPauses() throws IOException, InterruptedException {
-            return new double[] { metricSum("jvm_gc_pause_seconds_count", false),
-                                  metricSum("jvm_gc_pause_seconds_sum", false) };
-        }
-
-        /** Seconds and count of each engine's {@code enhancer_engine_<kind>_seconds} timer, by engine. */
-        Map<String, double[]> engineTimes(String kind) throws IOException, InterruptedException {
-            String metrics = http.send(HttpRequest.newBuilder(base.resolve("/q/metrics"))
-                    .header("Authorization", authorization).build(), HttpResponse.BodyHandlers.ofString()).body();
-            Map<String, double[]> times = new TreeMap<>();
-            java.util.regex.Pattern engine = java.util.regex.Pattern.compile("engine=\"([^\"]+)\"");
-            for (String line : metrics.split("\n")) {
-                boolean sum = line.startsWith("enhancer_engine_" + kind + "_seconds_sum{");
-                if (sum || line.startsWith("enhancer_engine_" + kind + "_seconds_count{")) {
-                    java.util.regex.Matcher m = engine.matcher(line);
-                    if (m.find()) {
-                        times.computeIfAbsent(m.group(1), e -> new double[2])[sum ? 0 : 1] +=
-                                Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-                    }
-                }
-            }
-            return times;
-        }
-
-        /** The sum (or the largest value) of the lines of {@code /q/metrics} that start so (a meter over its tags). */
-        private double metricSum(String meter, boolean largest) throws IOException, InterruptedException {
-            String metrics = http.send(HttpRequest.newBuilder(base.resolve("/q/metrics"))
-                    .header("Authorization", authorization).build(), HttpResponse.BodyHandlers.ofString()).body();
-            double result = 0;
-            for (String line : metrics.split("\n")) {
-                if (line.startsWith(meter)) {
-                    double value = Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-                    result = largest ? Math.max(result, value) : result + Math.max(0, value);
-                }
-            }
-            return result;
-        }
-
-        private void awaitHealthy() throws Exception {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (System.nanoTime() < deadline) {
-                if (!process.isAlive()) {
-                    throw new IllegalStateException("The application exited: see " + dir.resolve("app.log"));
-                }
-                try {
-                    if (http.send(HttpRequest.newBuilder(base.resolve("/q/health/ready")).build(),
-                            HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                        return;
-                    }
-                } catch (IOException e) {
-                    // not listening yet
-                }
-                Thread.sleep(500);
-            }
-            throw new IllegalStateException("The application did not get ready in 120 s: see " + dir.resolve("app.log"));
-        }
-
-        @Override
-        public void close() throws Exception {
-            process.destroy();
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
         }
     }
 }

@@ -38,9 +38,26 @@ public final class EnginesThroughput {
 
         EnginesBenchmark b = new EnginesBenchmark();
         b.setUp();
-        EnginesBenchmark.Dictionaries sample = dictionaries("sample");
-        EnginesBenchmark.Dictionaries large = dictionaries("10000");
+        Map<String, List<Contender>> groups = groups(b, dictionaries("sample"), dictionaries("10000"));
+        try {
+            for (List<Contender> group : groups.values()) {
+                for (Contender c : group) {
+                    measure(c, warmUpMillis);
+                }
+            }
+            System.out.printf("%-28s %-32s %12s %21s %10s%n", "group", "contender", "docs/s", "min-max", "vs first");
+            for (Map.Entry<String, List<Contender>> g : groups.entrySet()) {
+                printGroup(g.getKey(), g.getValue(), interleavedRounds(g.getValue(), rounds, roundMillis));
+            }
+        } finally {
+            b.tearDown();
+        }
+        System.out.println("(" + rounds + " rounds of " + roundMillis + " ms per contender; sink " + sink + ")");
+    }
 
+    /** Each group's first contender is the one the others are compared with. */
+    private static Map<String, List<Contender>> groups(EnginesBenchmark b, EnginesBenchmark.Dictionaries sample,
+                                                       EnginesBenchmark.Dictionaries large) {
         Map<String, List<Contender>> groups = new LinkedHashMap<>();
         groups.put("langid", List.of(new Contender("engine", b::langidEngine),
                 new Contender("OpenNLP direct", b::langidDirect)));
@@ -61,38 +78,34 @@ public final class EnginesThroughput {
         groups.put("default chain", List.of(new Contender("enhancer:default (list)", b::defaultChainProducer),
                 new Contender("same engines as a graph chain", b::graphChainProducer),
                 new Contender("the 4 engines called directly", b::defaultChainDirect)));
+        return groups;
+    }
 
-        try {
-            for (List<Contender> group : groups.values()) {
-                for (Contender c : group) {
-                    measure(c, warmUpMillis);
-                }
+    /** Operations per second of each contender ({@code [contender][round]}), the order rotating from round to round. */
+    private static double[][] interleavedRounds(List<Contender> group, int rounds, long roundMillis) throws Exception {
+        double[][] perRound = new double[group.size()][rounds];
+        for (int r = 0; r < rounds; r++) {
+            for (int k = 0; k < group.size(); k++) {
+                int i = (k + r) % group.size();
+                perRound[i][r] = measure(group.get(i), roundMillis);
             }
-            System.out.printf("%-28s %-32s %12s %21s %10s%n", "group", "contender", "docs/s", "min-max", "vs first");
-            for (Map.Entry<String, List<Contender>> g : groups.entrySet()) {
-                List<Contender> group = g.getValue();
-                double[][] perRound = new double[group.size()][rounds];
-                for (int r = 0; r < rounds; r++) {
-                    for (int k = 0; k < group.size(); k++) {
-                        int i = (k + r) % group.size();
-                        perRound[i][r] = measure(group.get(i), roundMillis);
-                    }
-                }
-                for (int i = 0; i < group.size(); i++) {
-                    double[] ratios = new double[rounds];
-                    for (int r = 0; r < rounds; r++) {
-                        ratios[r] = perRound[i][r] / perRound[0][r];
-                    }
-                    double[] sorted = perRound[i].clone();
-                    Arrays.sort(sorted);
-                    System.out.printf("%-28s %-32s %,12.0f %,10.0f-%,-10.0f %9.2fx%n", i == 0 ? g.getKey() : "",
-                            group.get(i).name(), median(perRound[i]), sorted[0], sorted[rounds - 1], median(ratios));
-                }
-            }
-        } finally {
-            b.tearDown();
         }
-        System.out.println("(" + rounds + " rounds of " + roundMillis + " ms per contender; sink " + sink + ")");
+        return perRound;
+    }
+
+    /** A line per contender: median, range, and the median of its per-round ratio to the first contender. */
+    private static void printGroup(String name, List<Contender> group, double[][] perRound) {
+        int rounds = perRound[0].length;
+        for (int i = 0; i < group.size(); i++) {
+            double[] ratios = new double[rounds];
+            for (int r = 0; r < rounds; r++) {
+                ratios[r] = perRound[i][r] / perRound[0][r];
+            }
+            double[] sorted = perRound[i].clone();
+            Arrays.sort(sorted);
+            System.out.printf("%-28s %-32s %,12.0f %,10.0f-%,-10.0f %9.2fx%n", i == 0 ? name : "",
+                    group.get(i).name(), median(perRound[i]), sorted[0], sorted[rounds - 1], median(ratios));
+        }
     }
 
     private static EnginesBenchmark.Dictionaries dictionaries(String vocabulary) {

@@ -1,11 +1,7 @@
 package dev.camelsuite.benchmarks;
 
-import java.io.File;
-import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,12 +17,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.camelsuite.workflow.WorkflowComponent;
 import dev.camelsuite.workflow.WorkflowConstants;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import jakarta.jms.BytesMessage;
-import jakarta.jms.MessageProducer;
-import jakarta.jms.Session;
 import javax.sql.DataSource;
-import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
@@ -87,13 +78,9 @@ public final class FaultInjectionRun {
     static final String QUEUE = "fault.docs";
     private static final String[] FAULTS = { "worker killed", "broker restarted", "database restarted",
                                              "robot JVM killed" };
-    private static final String[] BAD_INPUTS = { "not JSON", "empty bytes", "JSON of no content item",
-                                                 "unknown command on the control topic" };
 
     private final Plan plan;
-    private final int brokerPort = freePort();
-    private final int databasePort = freePort();
-    private final File databaseFolder;
+    private final FaultRunProcesses processes;
     private final Map<String, AtomicInteger> enhanced = new ConcurrentHashMap<>();
     /** A fault injected at {@code nanos}, waiting for the next committed document. */
     private record Injected(String kind, long nanos) {
@@ -102,21 +89,10 @@ public final class FaultInjectionRun {
     private final Queue<Injected> awaitingRecovery = new ConcurrentLinkedQueue<>();
     private final CountDownLatch everyKindOnce = new CountDownLatch(1);
     private final Map<String, Integer> faults = new LinkedHashMap<>();
-    private final Map<String, Integer> badInputs = new ConcurrentHashMap<>();
     private final Map<String, Long> recovery = new LinkedHashMap<>();
     /** Faults come while documents are being registered, so that each has documents to recover with. */
     private volatile boolean registering = true;
-    /**
-     * Whether malformed messages go on. Not the thread's interrupt alone: ActiveMQ's client may take an interrupt that
-     * arrives while it sends and clear it, and the thread would then send for ever (a verify run hung on that).
-     */
-    private volatile boolean sendingBadInput = true;
-    private volatile EmbeddedPostgres database;
-    private volatile ChildJvm broker;
-    private final List<ChildJvm> workers = new ArrayList<>();
-    /** The robot JVM, one at a time (the next started when one is killed), and its robots' name. */
-    private volatile ChildJvm robotJvm;
-    private volatile String robotJvmName;
+    private final FaultRunBadInput badInput;
     /** Threads that wait for the steps of a killed robot JVM to end. */
     private final List<Thread> takeOvers = new ArrayList<>();
     private final AtomicInteger takenOver = new AtomicInteger();
@@ -124,7 +100,8 @@ public final class FaultInjectionRun {
 
     private FaultInjectionRun(Plan plan) throws Exception {
         this.plan = plan;
-        this.databaseFolder = Files.createTempDirectory("fault-run-pg").toFile();
+        this.processes = new FaultRunProcesses();
+        this.badInput = new FaultRunBadInput(plan.badInputEveryMillis(), processes.brokerPort());
     }
 
     public static void main(String[] args) throws Exception {
@@ -146,88 +123,95 @@ public final class FaultInjectionRun {
 
     private Report go() throws Exception {
         long began = System.nanoTime();
-        database = startDatabase();
-        startBroker();
-        for (int i = 0; i < 2; i++) {
-            workers.add(startWorker("w" + i));
-        }
-        HikariConfig pool = new HikariConfig();
-        pool.setJdbcUrl(database.getJdbcUrl("postgres", "postgres"));
-        pool.setMaximumPoolSize(8);
-        pool.setConnectionTimeout(2000);
-        try (HikariDataSource ds = new HikariDataSource(pool); DefaultCamelContext context = new DefaultCamelContext()) {
+        processes.start();
+        try (HikariDataSource ds = new HikariDataSource(pool()); DefaultCamelContext context = new DefaultCamelContext()) {
             this.db = ds;
-            context.getRegistry().bind("workflowDb", ds);
-            WorkflowComponent workflow = new WorkflowComponent();
-            workflow.setTemplates("classpath:faultrun/documentWF.xml");
-            // the store's events, sent after each commit: a document counts as completed once its end is committed
-            workflow.setEvents("direct:stepEvents");
-            context.addComponent("workflow", workflow);
-            context.addComponent("enhancer", FaultRunWorker.enhancer());
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    // the robots: a step that fails (broker or worker gone) is retried; one whose end could not be
-                    // written (database gone), or whose robot JVM was killed, is given out again once its lease ran
-                    // out. The robot is the error handler: it logs a failed step in one line and ends it
-                    errorHandler(noErrorHandler());
-                    from(FaultRunRobots.robots(4, "run")).routeId("robots")
-                            .to(enhancerUri(brokerPort) + "&timeout=5000&casPoolSize=8")
-                            .process(ex -> enhanced.computeIfAbsent(ex.getIn().getHeader(
-                                    WorkflowConstants.OBJECT_ID, String.class), k -> new AtomicInteger())
-                                    .incrementAndGet());
-                    from("direct:stepEvents").routeId("events").process(ex -> {
-                        String event = ex.getIn().getBody(String.class);
-                        if (event.contains("\"process\":\"enhance\"")
-                            && event.contains("\"newStatus\":\"completed\"")) {
-                            recovered(System.nanoTime());
-                        }
-                    });
-                }
-            });
+            addRobotsAndEvents(context, ds);
             context.start();
-            startRobotJvm("robot-jvm-0");
+            processes.startRobotJvm("robot-jvm-0");
             Thread faultsThread = new Thread(this::injectFaults, "faults");
-            Thread badThread = new Thread(this::sendBadInput, "bad-input");
+            Thread badThread = new Thread(badInput, "bad-input");
             faultsThread.start();
             badThread.start();
             register(context.createProducerTemplate());
             registering = false;
             everyKindOnce.await(120, TimeUnit.SECONDS);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-            while (ended(ds) < plan.documents() && System.nanoTime() < deadline) {
-                Thread.sleep(200);
-            }
-            sendingBadInput = false;
-            faultsThread.interrupt();
-            badThread.interrupt();
-            faultsThread.join();
-            badThread.join();
-            for (Thread takeOver : takeOvers) {
-                takeOver.join();
-            }
-            while (ended(ds) < plan.documents() && System.nanoTime() < deadline) {
-                Thread.sleep(200);
-            }
+            awaitEveryDocumentEnded(ds, deadline);
+            stopFaults(faultsThread, badThread);
+            awaitEveryDocumentEnded(ds, deadline);
             context.getRouteController().stopRoute("robots");
-            long neverEnded = context.getInflightRepository().size();
-            long[] counts = counts(ds);
-            long again = enhanced.values().stream().filter(n -> n.get() > 1).count();
-            return new Report(plan.documents(), counts[0], counts[1], plan.documents() - counts[0] - counts[1],
-                    counts[2], neverEnded, again, takenOver.get(), faults, new LinkedHashMap<>(badInputs), recovery,
-                    TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - began));
+            return report(context, ds, began);
         } finally {
-            for (ChildJvm worker : workers) {
-                worker.close();
-            }
-            if (robotJvm != null) {
-                robotJvm.close();
-            }
-            if (broker != null) {
-                broker.close();
-            }
-            database.close();
+            processes.stopAll();
         }
+    }
+
+    private HikariConfig pool() {
+        HikariConfig pool = new HikariConfig();
+        pool.setJdbcUrl(processes.jdbcUrl());
+        pool.setMaximumPoolSize(8);
+        pool.setConnectionTimeout(2000);
+        return pool;
+    }
+
+    /** The run's own robots, which send each document to the workers, and the store's events, which time recoveries. */
+    private void addRobotsAndEvents(DefaultCamelContext context, DataSource ds) throws Exception {
+        context.getRegistry().bind("workflowDb", ds);
+        WorkflowComponent workflow = new WorkflowComponent();
+        workflow.setTemplates("classpath:faultrun/documentWF.xml");
+        // the store's events, sent after each commit: a document counts as completed once its end is committed
+        workflow.setEvents("direct:stepEvents");
+        context.addComponent("workflow", workflow);
+        context.addComponent("enhancer", FaultRunWorker.enhancer());
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                // the robots: a step that fails (broker or worker gone) is retried; one whose end could not be
+                // written (database gone), or whose robot JVM was killed, is given out again once its lease ran
+                // out. The robot is the error handler: it logs a failed step in one line and ends it
+                errorHandler(noErrorHandler());
+                from(FaultRunRobots.robots(4, "run")).routeId("robots")
+                        .to(enhancerUri(processes.brokerPort()) + "&timeout=5000&casPoolSize=8")
+                        .process(ex -> enhanced.computeIfAbsent(ex.getIn().getHeader(
+                                WorkflowConstants.OBJECT_ID, String.class), k -> new AtomicInteger())
+                                .incrementAndGet());
+                from("direct:stepEvents").routeId("events").process(ex -> {
+                    String event = ex.getIn().getBody(String.class);
+                    if (event.contains("\"process\":\"enhance\"")
+                        && event.contains("\"newStatus\":\"completed\"")) {
+                        recovered(System.nanoTime());
+                    }
+                });
+            }
+        });
+    }
+
+    private void awaitEveryDocumentEnded(DataSource ds, long deadline) throws InterruptedException {
+        while (FaultRunSteps.ended(ds) < plan.documents() && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+    }
+
+    /** No more faults nor malformed messages; the steps of killed robot JVMs have ended or their wait is over. */
+    private void stopFaults(Thread faultsThread, Thread badThread) throws InterruptedException {
+        badInput.stop();
+        faultsThread.interrupt();
+        badThread.interrupt();
+        faultsThread.join();
+        badThread.join();
+        for (Thread takeOver : takeOvers) {
+            takeOver.join();
+        }
+    }
+
+    private Report report(DefaultCamelContext context, DataSource ds, long began) throws Exception {
+        long neverEnded = context.getInflightRepository().size();
+        long[] counts = FaultRunSteps.counts(ds);
+        long again = enhanced.values().stream().filter(n -> n.get() > 1).count();
+        return new Report(plan.documents(), counts[0], counts[1], plan.documents() - counts[0] - counts[1],
+                counts[2], neverEnded, again, takenOver.get(), faults, badInput.sent(), recovery,
+                TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - began));
     }
 
     /** A document's end was committed: the faults injected before it are over. */
@@ -278,20 +262,9 @@ public final class FaultInjectionRun {
                 String kind = FAULTS[n % FAULTS.length];
                 long injected = System.nanoTime();
                 switch (n % FAULTS.length) {
-                    case 0 -> {
-                        ChildJvm victim = workers.remove(0);
-                        victim.kill();
-                        workers.add(startWorker("w" + (n + 2)));
-                    }
-                    case 1 -> {
-                        broker.close();
-                        startBroker();
-                    }
-                    case 2 -> {
-                        database.close();
-                        Thread.sleep(1000);
-                        database = startDatabase();
-                    }
+                    case 0 -> processes.replaceAWorker("w" + (n + 2));
+                    case 1 -> processes.restartBroker();
+                    case 2 -> processes.restartDatabase();
                     default -> killRobotJvm("robot-jvm-" + (n + 1));
                 }
                 synchronized (faults) {
@@ -316,17 +289,17 @@ public final class FaultInjectionRun {
      * long until the steps it held have ended, taken over by other robots once their lease ran out.
      */
     private void killRobotJvm(String next) throws Exception {
-        String name = robotJvmName;
+        String name = processes.robotJvmName();
         // after a database restart its robots may claim nothing for a second or two, while their pool reconnects
         long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (heldBy(name).isEmpty() && System.nanoTime() < waitUntil) {
+        while (FaultRunSteps.heldBy(db, name).isEmpty() && System.nanoTime() < waitUntil) {
             Thread.sleep(20);
         }
         long killed = System.nanoTime();
-        robotJvm.kill();
+        processes.killRobotJvm();
         // read after the kill: no end of the dead JVM can come any more
-        List<String> stranded = heldBy(name);
-        startRobotJvm(next);
+        List<String> stranded = FaultRunSteps.heldBy(db, name);
+        processes.startRobotJvm(next);
         Thread takeOver = new Thread(() -> awaitEnds(stranded, killed), "take-over-" + name);
         takeOvers.add(takeOver);
         takeOver.start();
@@ -362,128 +335,6 @@ public final class FaultInjectionRun {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /** The documents whose step a robot of this JVM holds under its claim. */
-    private List<String> heldBy(String robotJvm) {
-        List<String> held = new ArrayList<>();
-        try (Connection c = db.getConnection(); var s = c.prepareStatement("SELECT object_id FROM workflow_step"
-                                                                             + " WHERE process = 'enhance' AND"
-                                                                             + " active AND status = 'started' AND"
-                                                                             + " held_by LIKE ? AND held_since ="
-                                                                             + " status_at")) {
-            s.setString(1, robotJvm + " (%");
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    held.add(rs.getString(1));
-                }
-            }
-        } catch (java.sql.SQLException e) {
-            // the database is restarting: none seen
-        }
-        return held;
-    }
-
-    /** Malformed messages to the workers' queue and control topic, one kind after the other. */
-    private void sendBadInput() {
-        ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + brokerPort);
-        for (int n = 0; sendingBadInput && !Thread.currentThread().isInterrupted(); n++) {
-            try {
-                Thread.sleep(plan.badInputEveryMillis());
-            } catch (InterruptedException e) {
-                return;
-            }
-            String kind = BAD_INPUTS[n % BAD_INPUTS.length];
-            try (jakarta.jms.Connection c = factory.createConnection()) {
-                Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                MessageProducer queue = session.createProducer(session.createQueue(QUEUE));
-                switch (n % BAD_INPUTS.length) {
-                    case 0 -> queue.send(session.createTextMessage("{ this is not JSON"));
-                    case 1 -> {
-                        BytesMessage empty = session.createBytesMessage();
-                        queue.send(empty);
-                    }
-                    case 2 -> queue.send(session.createTextMessage("{\"hello\":\"world\"}"));
-                    default -> session.createProducer(session.createTopic(QUEUE + ".control"))
-                            .send(session.createTextMessage("format the disk"));
-                }
-                badInputs.merge(kind, 1, Integer::sum);
-            } catch (Exception e) {
-                // the broker is restarting: this one is not sent, nor counted
-            }
-        }
-    }
-
-    /** Documents whose step ended: completed or in error. */
-    private static long ended(DataSource ds) {
-        try {
-            long[] c = counts(ds);
-            return c[0] + c[1];
-        } catch (Exception e) {
-            return -1; // the database is restarting
-        }
-    }
-
-    /** Completed, in error, completed more than once. */
-    private static long[] counts(DataSource ds) throws Exception {
-        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
-            long[] counts = new long[3];
-            try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FILTER (WHERE status = 'completed'),"
-                                               + " COUNT(*) FILTER (WHERE status = 'error') FROM workflow_step"
-                                               + " WHERE process = 'enhance' AND active")) {
-                rs.next();
-                counts[0] = rs.getLong(1);
-                counts[1] = rs.getLong(2);
-            }
-            try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM (SELECT object_id FROM workflow_history"
-                                               + " WHERE process = 'enhance' AND new_status = 'completed'"
-                                               + " GROUP BY object_id HAVING COUNT(*) > 1) twice")) {
-                rs.next();
-                counts[2] = rs.getLong(1);
-            }
-            return counts;
-        }
-    }
-
-    private EmbeddedPostgres startDatabase() throws Exception {
-        // the durability production runs: the embedded server turns these off unless told
-        return EmbeddedPostgres.builder().setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on")
-                .setServerConfig("full_page_writes", "on").setDataDirectory(databaseFolder)
-                .setCleanDataDirectory(false).setPort(databasePort).start();
-    }
-
-    private void startBroker() throws Exception {
-        broker = ChildJvm.own(BenchmarkBroker.class.getName(), Integer.toString(brokerPort));
-        expectReady(broker);
-    }
-
-    private void startRobotJvm(String name) throws Exception {
-        ChildJvm robots = ChildJvm.own(FaultRunRobots.class.getName(), database.getJdbcUrl("postgres", "postgres"),
-                Integer.toString(brokerPort), name);
-        expectReady(robots);
-        robotJvm = robots;
-        robotJvmName = name;
-    }
-
-    private ChildJvm startWorker(String name) throws Exception {
-        ChildJvm worker = ChildJvm.own(FaultRunWorker.class.getName(), Integer.toString(brokerPort), name);
-        expectReady(worker);
-        return worker;
-    }
-
-    private static void expectReady(ChildJvm jvm) throws Exception {
-        String line;
-        do {
-            line = jvm.nextLine(60, TimeUnit.SECONDS);
-        } while (!"READY".equals(line));
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -119,6 +119,35 @@ public final class ProfilePollution {
         int seconds = Integer.getInteger("seconds", 20);
         int rounds = Integer.getInteger("rounds", 3);
         AtomicBoolean polluting = new AtomicBoolean(pollute);
+        Thread polluter = pollute ? startPolluting(regex, polluting) : null;
+        List<String> documents = documents();
+        boolean answer = Boolean.getBoolean("answer");
+        try (CamelContext camel = new DefaultCamelContext()) {
+            DefaultChain.bind(camel.getRegistry(), Vocabulary.sample());
+            SimpleMeterRegistry meters = new SimpleMeterRegistry();
+            camel.getRegistry().bind("meters", meters);
+            camel.start();
+            ApplicationLoad.Call chain = chain(camel.createProducerTemplate(), answer);
+            ApplicationLoad.callers(clients, warmUp, documents, chain);
+            polluting.set(false);
+            if (polluter != null) {
+                polluter.join();
+            }
+            int wakeups = Integer.getInteger("wakeups", 0);
+            String setting = (pollute ? "polluted (" + pollution + ")" : "clean") + (answer ? ", answers written" : "");
+            Rounds measured = new Rounds(setting, clients, seconds, documents, chain, meters);
+            for (int round = 0; round < rounds; round++) {
+                measured.one(round, wakeups > 0 && round % 2 == 1 ? Wakeups.start(wakeups) : null);
+            }
+        }
+        System.exit(0);
+    }
+
+    /**
+     * Before the chain's code is compiled, and on through the warm-up (until {@code polluting} turns false, in a
+     * thread of its own): HashMaps with keys of many classes, or ({@code regex}) the patterns.
+     */
+    private static Thread startPolluting(boolean regex, AtomicBoolean polluting) {
         Thread polluter = new Thread(() -> {
             long sink = 0;
             while (polluting.get()) {
@@ -126,18 +155,20 @@ public final class ProfilePollution {
             }
             System.out.println("(polluter done " + (sink & 1) + ")");
         }, "polluter");
-        if (pollute) {
-            // before the chain's code is compiled, and on through the warm-up
-            for (int i = 0; i < 50; i++) {
-                if (regex) {
-                    matchAll();
-                } else {
-                    churn();
-                }
+        for (int i = 0; i < 50; i++) {
+            if (regex) {
+                matchAll();
+            } else {
+                churn();
             }
-            polluter.setDaemon(true);
-            polluter.start();
         }
+        polluter.setDaemon(true);
+        polluter.start();
+        return polluter;
+    }
+
+    /** The 1 KB documents of {@link ApplicationLoad}'s http part; {@code -DwriteDocuments} also writes them out. */
+    private static List<String> documents() throws IOException {
         List<String> documents = new ArrayList<>();
         for (int i = 0; i < Integer.getInteger("documents", 64); i++) {
             documents.add(ApplicationLoad.Prose.document(1_000, 100 + i));
@@ -150,45 +181,43 @@ public final class ProfilePollution {
                 Files.writeString(folder.resolve(String.format("document-%03d.txt", i)), documents.get(i));
             }
         }
-        boolean answer = Boolean.getBoolean("answer");
-        try (CamelContext camel = new DefaultCamelContext()) {
-            DefaultChain.bind(camel.getRegistry(), Vocabulary.sample());
-            SimpleMeterRegistry meters = new SimpleMeterRegistry();
-            camel.getRegistry().bind("meters", meters);
-            camel.start();
-            ProducerTemplate producer = camel.createProducerTemplate();
-            ApplicationLoad.Call chain = text -> {
-                ContentItem item = producer.requestBody("enhancer:default", text, ContentItem.class);
-                if (answer) {
-                    // what the application does next: write the answer (Turtle), here to nowhere
-                    EnhancementRdf.write(item, false, RdfFormat.TURTLE, OutputStream.nullOutputStream());
-                }
-            };
-            ApplicationLoad.callers(clients, warmUp, documents, chain);
-            polluting.set(false);
-            polluter.join();
-            int wakeups = Integer.getInteger("wakeups", 0);
-            for (int round = 0; round < rounds; round++) {
-                Wakeups noise = wakeups > 0 && round % 2 == 1 ? Wakeups.start(wakeups) : null;
-                double enginesBefore = engineCpu(meters);
-                long cpuBefore = ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos();
-                List<Long> result = ApplicationLoad.callers(clients, seconds, documents, chain);
-                long cpu = ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos() - cpuBefore;
-                result.remove(result.size() - 1);
-                String woken = "";
-                if (noise != null) {
-                    long noiseCpu = noise.cpuNanos();
-                    woken = String.format(", %,d wake-ups a second beside (%.2f ms of CPU per document)",
-                            noise.stop() / seconds, noiseCpu / 1e6 / result.size());
-                }
-                System.out.printf("%s%s%s round %d: %,.1f docs/s, %.2f ms of CPU per document, of it the engines %.2f ms%n",
-                        pollute ? "polluted (" + pollution + ")" : "clean", answer ? ", answers written" : "", woken,
-                        round + 1,
-                        result.size() / (double) seconds, cpu / 1e6 / result.size(),
-                        (engineCpu(meters) - enginesBefore) * 1e3 / result.size());
+        return documents;
+    }
+
+    private static ApplicationLoad.Call chain(ProducerTemplate producer, boolean answer) {
+        return text -> {
+            ContentItem item = producer.requestBody("enhancer:default", text, ContentItem.class);
+            if (answer) {
+                // what the application does next: write the answer (Turtle), here to nowhere
+                EnhancementRdf.write(item, false, RdfFormat.TURTLE, OutputStream.nullOutputStream());
             }
+        };
+    }
+
+    /**
+     * The measured rounds: {@code clients} callers of the chain for {@code seconds} each; {@code setting} (clean or
+     * polluted, answers written or not) heads each round's line.
+     */
+    private record Rounds(String setting, int clients, int seconds, List<String> documents, ApplicationLoad.Call chain,
+                          SimpleMeterRegistry meters) {
+
+        /** One round, with {@code noise} beside it if any (stopped at the round's end). */
+        void one(int round, Wakeups noise) throws Exception {
+            double enginesBefore = engineCpu(meters);
+            long cpuBefore = ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos();
+            List<Long> result = ApplicationLoad.callers(clients, seconds, documents, chain);
+            long cpu = ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos() - cpuBefore;
+            result.remove(result.size() - 1);
+            String woken = "";
+            if (noise != null) {
+                long noiseCpu = noise.cpuNanos();
+                woken = String.format(", %,d wake-ups a second beside (%.2f ms of CPU per document)",
+                        noise.stop() / seconds, noiseCpu / 1e6 / result.size());
+            }
+            System.out.printf("%s%s round %d: %,.1f docs/s, %.2f ms of CPU per document, of it the engines %.2f ms%n",
+                    setting, woken, round + 1, result.size() / (double) seconds, cpu / 1e6 / result.size(),
+                    (engineCpu(meters) - enginesBefore) * 1e3 / result.size());
         }
-        System.exit(0);
     }
 
     /** Seconds of CPU the engines took so far ({@code enhancer.engine.cpu}). */

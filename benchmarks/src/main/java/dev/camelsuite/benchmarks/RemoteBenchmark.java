@@ -7,45 +7,20 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
-import dev.camelsuite.enhancer.EnhancerComponent;
-import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
-import dev.camelsuite.enhancer.content.ContentItemJson;
 import dev.camelsuite.enhancer.spi.EnhancementEngine;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.common.CompletableResultCode;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
-import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
-import io.opentelemetry.sdk.trace.export.SpanExporter;
-import jakarta.jms.Connection;
-import jakarta.jms.DeliveryMode;
-import jakarta.jms.Message;
-import jakarta.jms.MessageConsumer;
-import jakarta.jms.MessageProducer;
-import jakarta.jms.Queue;
-import jakarta.jms.Session;
-import jakarta.jms.TextMessage;
 import org.apache.activemq.ActiveMQConnectionFactory;
-import org.apache.camel.CamelContext;
-import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.component.jms.JmsComponent;
-import org.apache.camel.impl.DefaultCamelContext;
-import org.messaginghub.pooled.jms.JmsPoolConnectionFactory;
 
 /**
  * Remote enhancement against the strongest request/reply a user could write instead, on one broker in its own process,
@@ -61,8 +36,8 @@ import org.messaginghub.pooled.jms.JmsPoolConnectionFactory;
  * </ul>
  * 10,000 documents of about 1 KB at 1, 8 and 64 in flight, contenders alternated, medians of 3 rounds; every reply is
  * read back into an item. Then a mix of fast and slow documents (1 in 50 takes 100× longer) through the enhancer's
- * worker at several prefetch values and through the JMS contenders; then 10,000 documents in flight at once, for the
- * heap.
+ * worker at several prefetch values and through the JMS contenders ({@link RemoteMix}); then 10,000 documents in flight
+ * at once, for the heap.
  * <p>
  * Run: {@code java -Xmx512m -cp benchmarks/target/benchmarks.jar dev.camelsuite.benchmarks.RemoteBenchmark}
  * ({@code -Dcontenders=enhancer,raw} to run some, {@code -Dparts=levels,mix,heap} for some parts, {@code -Dlevels=1,8,64}
@@ -85,7 +60,6 @@ public final class RemoteBenchmark {
     static final String DOCUMENT = document();
     /** In the mix: a slow document's text starts with this; the others with a letter. */
     static final String SLOW_MARK = "~";
-    static final int MIX_DOCUMENTS = Integer.getInteger("mix.documents", 5_000);
     static final long FAST_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("mix.fastMicros", 200));
 
     /** The worker work of every contender: the same engine over the same document. */
@@ -129,7 +103,7 @@ public final class RemoteBenchmark {
                 levels(url);
             }
             if (PARTS.contains("mix")) {
-                mix(url);
+                RemoteMix.run(url);
             }
             if (PARTS.contains("heap")) {
                 try (EnhancerContender wide = new EnhancerContender(url, "heap", "bench.heap", "",
@@ -143,7 +117,7 @@ public final class RemoteBenchmark {
         System.exit(0);
     }
 
-    private static List<Contender> only(List<Contender> all) {
+    static List<Contender> only(List<Contender> all) {
         String only = System.getProperty("contenders");
         List<Contender> chosen = new ArrayList<>(all);
         if (only != null) {
@@ -153,7 +127,6 @@ public final class RemoteBenchmark {
     }
 
     private static void levels(String url) throws Exception {
-        Map<String, Map<Integer, List<double[]>>> results = new LinkedHashMap<>();
         try (Contender enhancer = new EnhancerContender(url, "enhancer", "bench.enhancer", ENHANCER_OPTIONS,
                 PRODUCER_OPTIONS);
              // the window kept at 1, the default before the window adapted
@@ -173,92 +146,64 @@ public final class RemoteBenchmark {
             }
             // each round runs every contender back to back at a level; the ratios are taken within a round and their
             // median reported, so that the machine's drift from round to round does not count as a difference
-            Map<String, Map<Integer, List<double[]>>> ratios = new LinkedHashMap<>();
+            Figures results = new Figures();
+            Figures ratios = new Figures();
             for (int round = 0; round < ROUNDS; round++) {
                 for (int level : LEVELS) {
-                    // alternate the order so no contender always runs first
-                    List<Contender> order = new ArrayList<>(contenders);
-                    Collections.rotate(order, round);
-                    Map<String, Double> thisRound = new LinkedHashMap<>();
-                    for (Contender c : order) {
-                        double[] r = measure(c, level, DOCUMENTS, DOCUMENT);
-                        results.computeIfAbsent(c.name(), k -> new LinkedHashMap<>())
-                                .computeIfAbsent(level, k -> new ArrayList<>()).add(r);
-                        thisRound.put(c.name(), r[0]);
-                        System.out.printf("round %d  %-19s %3d in flight: %8.0f docs/s  p50 %6.2f ms  p99 %6.2f ms%n",
-                                round + 1, c.name(), level, r[0], r[1], r[2]);
-                    }
-                    double raw = thisRound.getOrDefault(rawJms.name(), Double.NaN);
-                    double jms = thisRound.getOrDefault(camelJms.name(), Double.NaN);
-                    thisRound.forEach((name, rate) -> ratios.computeIfAbsent(name, k -> new LinkedHashMap<>())
-                            .computeIfAbsent(level, k -> new ArrayList<>()).add(new double[] { rate / raw, rate / jms }));
+                    Map<String, Double> rates = oneRound(round, level, contenders, results);
+                    double raw = rates.getOrDefault(rawJms.name(), Double.NaN);
+                    double jms = rates.getOrDefault(camelJms.name(), Double.NaN);
+                    rates.forEach((name, rate) -> ratios.add(name, level, new double[] { rate / raw, rate / jms }));
                 }
             }
-            System.out.println();
-            System.out.println("| in flight | contender | docs/s (median of " + ROUNDS
-                               + ") | p50 ms | p99 ms | allocated per document | vs raw JMS | vs camel-jms |");
-            System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|");
-            for (int level : LEVELS) {
-                for (Contender c : contenders) {
-                    List<double[]> rs = results.get(c.name()).get(level);
-                    List<double[]> vs = ratios.get(c.name()).get(level);
-                    System.out.printf("| %d | %s | %,.0f | %.2f | %.2f | %,.0f B | %.2f× | %.2f× |%n", level, c.name(),
-                            median(rs, 0), median(rs, 1), median(rs, 2), median(rs, 3), median(vs, 0), median(vs, 1));
-                }
-            }
-            System.out.println();
+            printLevels(contenders, results, ratios);
         }
     }
 
-    /**
-     * Fast documents (a {@value #FAST_NANOS}-ns wait) with 1 in 50 taking 100× longer, at 8 and 64 in flight: the
-     * enhancer's worker at its default prefetch, at 1 and at 1000, and the JMS contenders at theirs; throughput and
-     * the latency of the fast documents.
-     */
-    private static void mix(String url) throws Exception {
-        List<Contender> all = new ArrayList<>();
-        all.add(new EnhancerContender(url, "enhancer (default)", "mix.default", "", PRODUCER_OPTIONS));
-        for (String prefetch : System.getProperty("mix.prefetch", "1,1000").split(",")) {
-            all.add(new EnhancerContender(url, "enhancer prefetch=" + prefetch, "mix.p" + prefetch,
-                    "&prefetch=" + prefetch, PRODUCER_OPTIONS));
+    /** Every contender at {@code level}, their figures into {@code results}; answers each one's docs/s. */
+    private static Map<String, Double> oneRound(int round, int level, List<Contender> contenders, Figures results)
+            throws Exception {
+        // alternate the order so no contender always runs first
+        List<Contender> order = new ArrayList<>(contenders);
+        Collections.rotate(order, round);
+        Map<String, Double> rates = new LinkedHashMap<>();
+        for (Contender c : order) {
+            double[] r = measure(c, level, DOCUMENTS, DOCUMENT);
+            results.add(c.name(), level, r);
+            rates.put(c.name(), r[0]);
+            System.out.printf("round %d  %-19s %3d in flight: %8.0f docs/s  p50 %6.2f ms  p99 %6.2f ms%n",
+                    round + 1, c.name(), level, r[0], r[1], r[2]);
         }
-        all.add(new CamelJmsContender(url));
-        all.add(new RawJmsContender(url));
-        List<Contender> contenders = only(all);
-        try {
+        return rates;
+    }
+
+    private static void printLevels(List<Contender> contenders, Figures results, Figures ratios) {
+        System.out.println();
+        System.out.println("| in flight | contender | docs/s (median of " + ROUNDS
+                           + ") | p50 ms | p99 ms | allocated per document | vs raw JMS | vs camel-jms |");
+        System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|");
+        for (int level : LEVELS) {
             for (Contender c : contenders) {
-                measureMix(c, 64, 1_000);
+                List<double[]> rs = results.of(c.name(), level);
+                List<double[]> vs = ratios.of(c.name(), level);
+                System.out.printf("| %d | %s | %,.0f | %.2f | %.2f | %,.0f B | %.2f× | %.2f× |%n", level, c.name(),
+                        median(rs, 0), median(rs, 1), median(rs, 2), median(rs, 3), median(vs, 0), median(vs, 1));
             }
-            Map<String, Map<Integer, List<double[]>>> results = new LinkedHashMap<>();
-            for (int round = 0; round < ROUNDS; round++) {
-                for (int level : new int[] { 8, 64 }) {
-                    List<Contender> order = new ArrayList<>(contenders);
-                    Collections.rotate(order, round);
-                    for (Contender c : order) {
-                        double[] r = measureMix(c, level, MIX_DOCUMENTS);
-                        results.computeIfAbsent(c.name(), k -> new LinkedHashMap<>())
-                                .computeIfAbsent(level, k -> new ArrayList<>()).add(r);
-                        System.out.printf("mix round %d  %-22s %3d in flight: %8.0f docs/s  fast p50 %6.2f ms"
-                                          + "  fast p99 %6.2f ms%n", round + 1, c.name(), level, r[0], r[1], r[2]);
-                    }
-                }
-            }
-            System.out.println();
-            System.out.println("| in flight | contender | docs/s (median of " + ROUNDS
-                               + ") | fast documents p50 ms | fast documents p99 ms |");
-            System.out.println("|---:|---|---:|---:|---:|");
-            for (int level : new int[] { 8, 64 }) {
-                for (Contender c : contenders) {
-                    List<double[]> rs = results.get(c.name()).get(level);
-                    System.out.printf("| %d | %s | %,.0f | %.2f | %.2f |%n", level, c.name(), median(rs, 0),
-                            median(rs, 1), median(rs, 2));
-                }
-            }
-            System.out.println();
-        } finally {
-            for (Contender c : all) {
-                c.close();
-            }
+        }
+        System.out.println();
+    }
+
+    /** Figures by contender and level: one entry per round. */
+    private static final class Figures {
+        private final Map<String, Map<Integer, List<double[]>>> byContender = new LinkedHashMap<>();
+
+        void add(String contender, int level, double[] figures) {
+            byContender.computeIfAbsent(contender, k -> new LinkedHashMap<>())
+                    .computeIfAbsent(level, k -> new ArrayList<>()).add(figures);
+        }
+
+        List<double[]> of(String contender, int level) {
+            return byContender.get(contender).get(level);
         }
     }
 
@@ -315,28 +260,8 @@ public final class RemoteBenchmark {
         return sum;
     }
 
-    /** Like {@link #measure}, over the mix; the latencies are those of the fast documents. */
-    static double[] measureMix(Contender c, int level, int n) throws Exception {
-        String fast = "+" + DOCUMENT.substring(1);
-        String slow = SLOW_MARK + DOCUMENT.substring(1);
-        boolean[] isSlow = new boolean[n];
-        long[] latencies = run(c, level, n, i -> {
-            isSlow[i] = i % 50 == 25;
-            return isSlow[i] ? slow : fast;
-        }, null);
-        long[] fastOnes = new long[n];
-        int count = 0;
-        for (int i = 0; i < n; i++) {
-            if (!isSlow[i]) {
-                fastOnes[count++] = latencies[i + 1];
-            }
-        }
-        Arrays.sort(fastOnes, 0, count);
-        return new double[] { n / (latencies[0] / 1e9), fastOnes[count / 2] / 1e6, fastOnes[(int) (count * 0.99)] / 1e6 };
-    }
-
     /** Sends n documents keeping {@code level} in flight; answers the elapsed nanos, then each document's latency. */
-    private static long[] run(Contender c, int level, int n, java.util.function.IntFunction<String> texts,
+    static long[] run(Contender c, int level, int n, java.util.function.IntFunction<String> texts,
                               Void unused) throws Exception {
         Semaphore places = new Semaphore(level);
         CountDownLatch done = new CountDownLatch(n);
@@ -405,218 +330,5 @@ public final class RemoteBenchmark {
 
     static ActiveMQConnectionFactory factory(String url) {
         return new ActiveMQConnectionFactory(url);
-    }
-
-    /** The enhancer's remote producer and workers, called as a route's {@code to} calls it ({@link RouteCall}). */
-    static final class EnhancerContender implements Contender {
-        private final String name;
-        private final CamelContext context = new DefaultCamelContext();
-        private final RouteCall<ContentItem> call;
-        private final String uri;
-
-        EnhancerContender(String url, String name, String queue, String workerOptions, String producerOptions)
-                throws Exception {
-            this(url, name, queue, workerOptions, producerOptions, false);
-        }
-
-        /**
-         * @param traced with the component's tracing on: every span (send, receive, chain, engine) recorded by the
-         *               OpenTelemetry SDK with its batch processor, as an application exporting them runs it, and then
-         *               dropped instead of sent
-         */
-        EnhancerContender(String url, String name, String queue, String workerOptions, String producerOptions,
-                boolean traced) throws Exception {
-            this.name = name;
-            EnhancerComponent enhancer = new EnhancerComponent();
-            enhancer.addChain(Chain.list("bench", "words")).addEngine(ENGINE);
-            if (traced) {
-                context.getRegistry().bind("openTelemetry", OpenTelemetrySdk.builder().setTracerProvider(
-                        SdkTracerProvider.builder().addSpanProcessor(BatchSpanProcessor.builder(new DroppedSpans())
-                                .build()).build()).build());
-                enhancer.setTracing(true);
-            }
-            context.addComponent("enhancer", enhancer);
-            String base = "enhancer:bench?queue=" + queue + "&brokerURL=" + url;
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from(base + "&concurrentConsumers=" + WORKERS + workerOptions).routeId("enhancer-workers")
-                            .setHeader("worker", constant("enhancer"));
-                }
-            });
-            context.start();
-            uri = base + producerOptions;
-            call = new RouteCall<>(context, uri, ContentItem.class);
-            call.send("warm").get(30, TimeUnit.SECONDS);
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public CompletableFuture<?> send(String text) {
-            return call.send(text);
-        }
-
-        @Override
-        public void close() throws Exception {
-            context.close();
-        }
-    }
-
-    /** An exporter that takes every batch and sends it nowhere: the cost of recording spans, not of a network. */
-    static final class DroppedSpans implements SpanExporter {
-        @Override
-        public CompletableResultCode export(Collection<SpanData> spans) {
-            return CompletableResultCode.ofSuccess();
-        }
-
-        @Override
-        public CompletableResultCode flush() {
-            return CompletableResultCode.ofSuccess();
-        }
-
-        @Override
-        public CompletableResultCode shutdown() {
-            return CompletableResultCode.ofSuccess();
-        }
-    }
-
-    /** camel-jms request/reply on a pooled-jms connection factory, with a worker route doing the same work. */
-    static final class CamelJmsContender implements Contender {
-        private final CamelContext context = new DefaultCamelContext();
-        private final JmsPoolConnectionFactory pool = new JmsPoolConnectionFactory();
-        private final RouteCall<String> call;
-
-        CamelJmsContender(String url) throws Exception {
-            pool.setConnectionFactory(factory(url));
-            context.addComponent("jms", JmsComponent.jmsComponent(pool));
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from("jms:queue:bench.jms?concurrentConsumers=" + WORKERS).routeId("jms-workers")
-                            .process(ex -> {
-                                ContentItem item = ContentItem.ofText(ex.getIn().getBody(String.class));
-                                ENGINE.computeEnhancements(item);
-                                ex.getMessage().setBody(ContentItemJson.toJson(item));
-                            });
-                }
-            });
-            context.start();
-            call = new RouteCall<>(context, "jms:queue:bench.jms", String.class);
-        }
-
-        @Override
-        public String name() {
-            return "camel-jms";
-        }
-
-        @Override
-        public CompletableFuture<?> send(String text) {
-            // the caller gets the enhanced item, as with the enhancer
-            return call.send(text).thenApply(ContentItemJson::fromJson);
-        }
-
-        @Override
-        public void close() throws Exception {
-            context.close();
-            pool.stop();
-        }
-    }
-
-    /**
-     * Hand-written request/reply, the strongest form found: one shared, named reply queue (no temporary queue, no
-     * selector), correlation by a string property in a map, two plain listener sessions as the worker.
-     */
-    static final class RawJmsContender implements Contender {
-        private static final AtomicInteger QUEUES = new AtomicInteger();
-        private final Connection connection;
-        private final Connection workers;
-        private final Session sendSession;
-        private final MessageProducer sender;
-        private final Queue replies;
-        private final Map<String, CompletableFuture<ContentItem>> pending = new ConcurrentHashMap<>();
-        private final AtomicLong ids = new AtomicLong();
-
-        RawJmsContender(String url) throws Exception {
-            this(factory(url).createConnection(), null, ENGINE, "bench.raw." + QUEUES.incrementAndGet());
-        }
-
-        /**
-         * The caller on {@code connection}, its two worker sessions on {@code workers} (null: the same connection),
-         * running {@code engine}.
-         */
-        RawJmsContender(Connection connection, Connection workers, EnhancementEngine engine, String queue)
-                throws Exception {
-            this.connection = connection;
-            this.workers = workers;
-            Connection workerConnection = workers == null ? connection : workers;
-            for (int i = 0; i < WORKERS; i++) {
-                Session s = workerConnection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                MessageProducer replier = s.createProducer(null);
-                replier.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-                MessageConsumer worker = s.createConsumer(s.createQueue(queue));
-                worker.setMessageListener(m -> {
-                    try {
-                        ContentItem item = ContentItem.ofText(((TextMessage) m).getText());
-                        engine.computeEnhancements(item);
-                        TextMessage reply = s.createTextMessage(ContentItemJson.toJson(item));
-                        reply.setStringProperty("id", m.getStringProperty("id"));
-                        replier.send(m.getJMSReplyTo(), reply);
-                    } catch (Exception e) {
-                        e.printStackTrace();
-                    }
-                });
-            }
-            workerConnection.start();
-            sendSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            sender = sendSession.createProducer(sendSession.createQueue(queue));
-            sender.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-            Session replySession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            replies = replySession.createQueue(queue + ".replies");
-            replySession.createConsumer(replies).setMessageListener(this::onReply);
-            connection.start();
-        }
-
-        private void onReply(Message m) {
-            try {
-                ContentItem item = ContentItemJson.fromJson(((TextMessage) m).getText());
-                CompletableFuture<ContentItem> done = pending.remove(m.getStringProperty("id"));
-                if (done != null) {
-                    done.complete(item);
-                }
-            } catch (Exception e) {
-                e.printStackTrace();
-            }
-        }
-
-        @Override
-        public String name() {
-            return "raw JMS";
-        }
-
-        @Override
-        public CompletableFuture<?> send(String text) throws Exception {
-            String id = Long.toString(ids.incrementAndGet());
-            CompletableFuture<ContentItem> reply = new CompletableFuture<>();
-            pending.put(id, reply);
-            synchronized (sendSession) {
-                TextMessage m = sendSession.createTextMessage(text);
-                m.setStringProperty("id", id);
-                m.setJMSReplyTo(replies);
-                sender.send(m);
-            }
-            return reply;
-        }
-
-        @Override
-        public void close() throws Exception {
-            connection.close();
-            if (workers != null) {
-                workers.close();
-            }
-        }
     }
 }

@@ -129,7 +129,7 @@ public final class RemoteStages {
         String url = "tcp://127.0.0.1:" + port;
         Process broker = RemoteBenchmark.startBroker(port);
         try (Enhancer enhancer = new Enhancer(url);
-             RemoteBenchmark.Contender raw = new RemoteBenchmark.RawJmsContender(
+             RemoteBenchmark.Contender raw = new RawJmsContender(
                      stamping(new ActiveMQConnectionFactory(url), true).createConnection(),
                      stamping(new ActiveMQConnectionFactory(url), false).createConnection(), ENGINE, "stages.raw")) {
             RemoteBenchmark.Contender[] contenders = { enhancer, raw };

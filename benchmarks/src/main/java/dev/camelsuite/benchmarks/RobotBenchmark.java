@@ -97,41 +97,10 @@ public final class RobotBenchmark {
     private static void run(String name, DataSource ds) throws Exception {
         try (CamelContext context = new DefaultCamelContext()) {
             context.getRegistry().bind("workflowDb", ds);
-            WorkflowComponent workflow = new WorkflowComponent();
-            workflow.setDurableCommits(durableCommits);
-            workflow.addTemplate(WorkflowTemplateParser.parse(
-                    new ByteArrayInputStream(TEMPLATE.getBytes(StandardCharsets.UTF_8)), "robotWF.xml"));
-            context.addComponent("workflow", workflow);
+            context.addComponent("workflow", workflow());
             AtomicInteger done = new AtomicInteger();
-            AtomicLong readyAt = new AtomicLong();
-            List<Long> pickups = new ArrayList<>();
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from("workflow:robotWF/work?robots=1&claimBatch=10&delay=1").routeId("one").autoStartup(false)
-                            .process(e -> done.incrementAndGet());
-                    from("workflow:robotWF/work?robots=4&claimBatch=10&delay=1&robotName=four").routeId("four")
-                            .autoStartup(false).process(e -> done.incrementAndGet());
-                    // the same robots without leases: what the leases (their claims' columns, renewals and the look
-                    // for leases run out) cost
-                    from("workflow:robotWF/work?robots=4&claimBatch=10&delay=1&robotName=four-nolease&lease=0")
-                            .routeId("four-nolease").autoStartup(false).process(e -> done.incrementAndGet());
-                    // the same robots claiming 50 at a time, their step ends written in batches of up to 100 by a writer
-                    from("workflow:robotWF/work?robots=4&claimBatch=50&completionBatch=100&delay=1&robotName=batched")
-                            .routeId("batched").autoStartup(false).process(e -> done.incrementAndGet());
-                    from("workflow:robotWF/work?robots=4&claimBatch=50&completionBatch=100&delay=1"
-                         + "&robotName=batched-nolease&lease=0")
-                            .routeId("batched-nolease").autoStartup(false).process(e -> done.incrementAndGet());
-                    from("workflow:robotWF/work?robots=1&claimBatch=10&initialDelay=60000&delay=60000&robotName=woken")
-                            .routeId("woken").autoStartup(false)
-                            .process(e -> {
-                                synchronized (pickups) {
-                                    pickups.add(System.nanoTime() - readyAt.get());
-                                    pickups.notifyAll();
-                                }
-                            });
-                }
-            });
+            WakeUps wakeUps = new WakeUps();
+            context.addRoutes(robots(done, wakeUps));
             context.start();
 
             // in the order asked for, and as often: -Dcontenders=four-nolease,four,four,four-nolease cancels warm-up
@@ -141,32 +110,99 @@ public final class RobotBenchmark {
                     continue;
                 }
                 load(ds, robots + "-" + run++ + "-");
-                done.set(0);
-                long t0 = System.nanoTime();
-                context.getRouteController().startRoute(robots);
-                // done when every step's end is in the database, not when the routes ran
-                while (done.get() < ITEMS || unfinished(ds) > 0) {
-                    Thread.sleep(20);
-                }
-                double seconds = (System.nanoTime() - t0) / 1e9;
-                context.getRouteController().stopRoute(robots);
+                double seconds = untilAllDone(context, ds, done, robots);
                 System.out.printf("%s: %s, %,d items (claim, trivial route, complete with history): %.0f items/s%n",
-                        name, switch (robots) {
-                            case "one" -> "1 robot";
-                            case "four" -> "4 robots";
-                            case "four-nolease" -> "4 robots without leases (lease=0)";
-                            case "batched-nolease" -> "4 robots, claimBatch=50, completionBatch=100, without leases";
-                            default -> "4 robots, claimBatch=50, completionBatch=100";
-                        }, ITEMS, ITEMS / seconds);
+                        name, describe(robots), ITEMS, ITEMS / seconds);
             }
             if (CONTENDERS.contains("loop")) {
                 load(ds, "skiplocked");
                 System.out.printf("%s: plain FOR UPDATE SKIP LOCKED loop, 4 threads, claim 10 then complete: %.0f"
                                   + " items/s%n", name, skipLockedLoop(ds));
             }
-            if (!CONTENDERS.contains("woken")) {
-                return;
+            if (CONTENDERS.contains("woken")) {
+                wakeUps.measure(name, context);
             }
+        }
+    }
+
+    private static WorkflowComponent workflow() throws Exception {
+        WorkflowComponent workflow = new WorkflowComponent();
+        workflow.setDurableCommits(durableCommits);
+        workflow.addTemplate(WorkflowTemplateParser.parse(
+                new ByteArrayInputStream(TEMPLATE.getBytes(StandardCharsets.UTF_8)), "robotWF.xml"));
+        return workflow;
+    }
+
+    /**
+     * A route for each contender, started when its turn comes: the throughput contenders count each step in
+     * {@code done}; {@code woken} tells {@code wakeUps} when it starts on one.
+     */
+    private static RouteBuilder robots(AtomicInteger done, WakeUps wakeUps) {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("workflow:robotWF/work?robots=1&claimBatch=10&delay=1").routeId("one").autoStartup(false)
+                        .process(e -> done.incrementAndGet());
+                from("workflow:robotWF/work?robots=4&claimBatch=10&delay=1&robotName=four").routeId("four")
+                        .autoStartup(false).process(e -> done.incrementAndGet());
+                // the same robots without leases: what the leases (their claims' columns, renewals and the look
+                // for leases run out) cost
+                from("workflow:robotWF/work?robots=4&claimBatch=10&delay=1&robotName=four-nolease&lease=0")
+                        .routeId("four-nolease").autoStartup(false).process(e -> done.incrementAndGet());
+                // the same robots claiming 50 at a time, their step ends written in batches of up to 100 by a writer
+                from("workflow:robotWF/work?robots=4&claimBatch=50&completionBatch=100&delay=1&robotName=batched")
+                        .routeId("batched").autoStartup(false).process(e -> done.incrementAndGet());
+                from("workflow:robotWF/work?robots=4&claimBatch=50&completionBatch=100&delay=1"
+                     + "&robotName=batched-nolease&lease=0")
+                        .routeId("batched-nolease").autoStartup(false).process(e -> done.incrementAndGet());
+                from("workflow:robotWF/work?robots=1&claimBatch=10&initialDelay=60000&delay=60000&robotName=woken")
+                        .routeId("woken").autoStartup(false)
+                        .process(e -> wakeUps.pickedUp());
+            }
+        };
+    }
+
+    /** Seconds from starting the robots' route until every step of the load has ended. */
+    private static double untilAllDone(CamelContext context, DataSource ds, AtomicInteger done, String robots)
+            throws Exception {
+        done.set(0);
+        long t0 = System.nanoTime();
+        context.getRouteController().startRoute(robots);
+        // done when every step's end is in the database, not when the routes ran
+        while (done.get() < ITEMS || unfinished(ds) > 0) {
+            Thread.sleep(20);
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        context.getRouteController().stopRoute(robots);
+        return seconds;
+    }
+
+    private static String describe(String robots) {
+        return switch (robots) {
+            case "one" -> "1 robot";
+            case "four" -> "4 robots";
+            case "four-nolease" -> "4 robots without leases (lease=0)";
+            case "batched-nolease" -> "4 robots, claimBatch=50, completionBatch=100, without leases";
+            default -> "4 robots, claimBatch=50, completionBatch=100";
+        };
+    }
+
+    /** How soon the {@code woken} robot, which polls once a minute, starts on a step made ready. */
+    private static final class WakeUps {
+
+        private final AtomicLong readyAt = new AtomicLong();
+        private final List<Long> pickups = new ArrayList<>();
+
+        /** The robot started on the step: the time since it was made ready. */
+        void pickedUp() {
+            synchronized (pickups) {
+                pickups.add(System.nanoTime() - readyAt.get());
+                pickups.notifyAll();
+            }
+        }
+
+        /** 300 steps made ready one at a time, each once the one before was picked up (or 10 s went by). */
+        void measure(String name, CamelContext context) throws Exception {
             context.getRouteController().startRoute("woken");
             var producer = context.createProducerTemplate();
             for (int i = 0; i < 300; i++) {
@@ -185,8 +221,8 @@ public final class RobotBenchmark {
                 }
             }
             long[] ms = pickups.stream().skip(50).mapToLong(Long::longValue).sorted().toArray();
-            System.out.printf("%s: a robot polling once a minute starts on a step made ready after p50 %.1f ms, p99 %.1f ms"
-                              + " (%d steps after 50 of warm-up; from the create returning)%n", name,
+            System.out.printf("%s: a robot polling once a minute starts on a step made ready after p50 %.1f ms, p99"
+                              + " %.1f ms (%d steps after 50 of warm-up; from the create returning)%n", name,
                     ms[ms.length / 2] / 1e6, ms[(int) (ms.length * 0.99)] / 1e6, ms.length);
         }
     }
@@ -252,48 +288,7 @@ public final class RobotBenchmark {
         long t0 = System.nanoTime();
         List<Future<?>> futures = new ArrayList<>();
         for (int t = 0; t < 4; t++) {
-            futures.add(pool.submit(() -> {
-                try (Connection c = ds.getConnection()) {
-                    while (true) {
-                        List<Long> ids = new ArrayList<>();
-                        c.setAutoCommit(false);
-                        try (PreparedStatement s = c.prepareStatement(
-                                "SELECT id FROM workflow_step WHERE workflow = 'robotWF' AND process = 'work'"
-                                + " AND status = 'queued' AND active = TRUE ORDER BY status_at, id"
-                                + " FETCH FIRST 10 ROWS ONLY FOR UPDATE SKIP LOCKED");
-                             ResultSet rs = s.executeQuery()) {
-                            while (rs.next()) {
-                                ids.add(rs.getLong(1));
-                            }
-                        }
-                        if (ids.isEmpty()) {
-                            c.commit();
-                            return null;
-                        }
-                        try (PreparedStatement u = c.prepareStatement(
-                                "UPDATE workflow_step SET status = 'started', attempts = attempts + 1, status_at = ?"
-                                + " WHERE id = ?")) {
-                            for (Long id : ids) {
-                                u.setObject(1, OffsetDateTime.now(ZoneOffset.UTC));
-                                u.setLong(2, id);
-                                u.addBatch();
-                            }
-                            u.executeBatch();
-                        }
-                        c.commit();
-                        c.setAutoCommit(true);
-                        for (Long id : ids) {
-                            try (PreparedStatement u = c.prepareStatement(
-                                    "UPDATE workflow_step SET status = 'completed', status_at = ? WHERE id = ?")) {
-                                u.setObject(1, OffsetDateTime.now(ZoneOffset.UTC));
-                                u.setLong(2, id);
-                                u.executeUpdate();
-                            }
-                            completed.incrementAndGet();
-                        }
-                    }
-                }
-            }));
+            futures.add(pool.submit(() -> claimAndCompleteUntilNoneQueued(ds, completed)));
         }
         for (Future<?> f : futures) {
             f.get();
@@ -301,5 +296,61 @@ public final class RobotBenchmark {
         pool.shutdown();
         pool.awaitTermination(10, TimeUnit.SECONDS);
         return completed.get() / ((System.nanoTime() - t0) / 1e9);
+    }
+
+    /** One thread of the hand-written loop, on a connection of its own. */
+    private static Void claimAndCompleteUntilNoneQueued(DataSource ds, AtomicInteger completed) throws Exception {
+        try (Connection c = ds.getConnection()) {
+            while (true) {
+                List<Long> ids = claimTen(c);
+                if (ids.isEmpty()) {
+                    return null;
+                }
+                for (Long id : ids) {
+                    try (PreparedStatement u = c.prepareStatement(
+                            "UPDATE workflow_step SET status = 'completed', status_at = ? WHERE id = ?")) {
+                        u.setObject(1, OffsetDateTime.now(ZoneOffset.UTC));
+                        u.setLong(2, id);
+                        u.executeUpdate();
+                    }
+                    completed.incrementAndGet();
+                }
+            }
+        }
+    }
+
+    /**
+     * Up to 10 queued steps, oldest first, claimed and marked started in one transaction; afterwards the connection
+     * commits each statement. None queued: the empty transaction committed, nothing claimed.
+     */
+    private static List<Long> claimTen(Connection c) throws Exception {
+        List<Long> ids = new ArrayList<>();
+        c.setAutoCommit(false);
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT id FROM workflow_step WHERE workflow = 'robotWF' AND process = 'work'"
+                + " AND status = 'queued' AND active = TRUE ORDER BY status_at, id"
+                + " FETCH FIRST 10 ROWS ONLY FOR UPDATE SKIP LOCKED");
+             ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                ids.add(rs.getLong(1));
+            }
+        }
+        if (ids.isEmpty()) {
+            c.commit();
+            return ids;
+        }
+        try (PreparedStatement u = c.prepareStatement(
+                "UPDATE workflow_step SET status = 'started', attempts = attempts + 1, status_at = ?"
+                + " WHERE id = ?")) {
+            for (Long id : ids) {
+                u.setObject(1, OffsetDateTime.now(ZoneOffset.UTC));
+                u.setLong(2, id);
+                u.addBatch();
+            }
+            u.executeBatch();
+        }
+        c.commit();
+        c.setAutoCommit(true);
+        return ids;
     }
 }

@@ -98,12 +98,7 @@ public final class WorkerScaleOut {
             caller.addComponent("enhancer", new EnhancerComponent());
             caller.start();
             ProducerTemplate template = caller.createProducerTemplate();
-            // every JVM compiles its hot code before anything is measured: the JIT of a fresh JVM took as much CPU
-            // per document as the broker
-            long warmUpEnd = System.currentTimeMillis() + warmUpMillis;
-            while (System.currentTimeMillis() < warmUpEnd) {
-                send(template, uri, 500);
-            }
+            warmUp(template, uri, warmUpMillis);
             List<Round> one = new ArrayList<>();
             List<Round> two = new ArrayList<>();
             for (int r = 0; r < rounds; r++) {
@@ -114,13 +109,28 @@ public final class WorkerScaleOut {
                 two.add(measure(template, uri, broker, List.of(first, second), documents));
                 System.out.println("2 worker JVMs, round " + (r + 1) + ": " + two.get(r));
             }
-            Round m1 = median(one);
-            Round m2 = median(two);
-            System.out.println("1 worker JVM : " + m1);
-            System.out.println("2 worker JVMs: " + m2);
-            System.out.printf("2 / 1        : %.2f×%n", m2.docsPerSecond() / m1.docsPerSecond());
+            printMedians(one, two);
         }
         System.exit(0);
+    }
+
+    /**
+     * Every JVM compiles its hot code before anything is measured: the JIT of a fresh JVM took as much CPU per document
+     * as the broker.
+     */
+    private static void warmUp(ProducerTemplate template, String uri, long warmUpMillis) throws Exception {
+        long warmUpEnd = System.currentTimeMillis() + warmUpMillis;
+        while (System.currentTimeMillis() < warmUpEnd) {
+            send(template, uri, 500);
+        }
+    }
+
+    private static void printMedians(List<Round> one, List<Round> two) {
+        Round m1 = median(one);
+        Round m2 = median(two);
+        System.out.println("1 worker JVM : " + m1);
+        System.out.println("2 worker JVMs: " + m2);
+        System.out.printf("2 / 1        : %.2f×%n", m2.docsPerSecond() / m1.docsPerSecond());
     }
 
     private static Round median(List<Round> rounds) {

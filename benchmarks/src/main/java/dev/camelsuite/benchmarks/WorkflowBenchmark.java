@@ -92,9 +92,17 @@ public final class WorkflowBenchmark {
         long t0 = System.nanoTime();
         load(ds);
         System.out.printf("%s: loaded %,d steps in %.1f s%n", name, OBJECTS * 7L, (System.nanoTime() - t0) / 1e9);
-        // what a database is after a bulk load and its maintenance: planner statistics, and on PostgreSQL the table
-        // vacuumed and its pages written out, so that the measurements below are not of autovacuum and the
-        // checkpointer catching up with the load
+        maintain(name, ds);
+        queueLatencies(name, ds, store);
+        statusUpdates(name, ds, store);
+    }
+
+    /**
+     * What a database is after a bulk load and its maintenance: planner statistics, and on PostgreSQL the table
+     * vacuumed and its pages written out, so that the measurements are not of autovacuum and the checkpointer
+     * catching up with the load.
+     */
+    private static void maintain(String name, DataSource ds) throws Exception {
         try (Connection c = ds.getConnection()) {
             if (name.startsWith("PostgreSQL")) {
                 c.createStatement().execute("VACUUM ANALYZE");
@@ -103,12 +111,18 @@ public final class WorkflowBenchmark {
                 c.createStatement().execute("ANALYZE");
             }
         }
+    }
+
+    private static void queueLatencies(String name, DataSource ds, WorkflowStore store) throws Exception {
         double[] stored = latencies(() -> store.queue("accessionWF", "publish", lane(), 100), 30, 300);
         // the scans take long enough that fewer rounds tell the story
         double[] intersect = latencies(() -> intersectQueue(ds, lane()), 2, 20);
         System.out.printf("%s queue (publish, 2 prerequisites, lane, 100 rows): stored readiness p50 %.2f ms p99 %.2f ms"
                           + " (300 queries); intersect of scans p50 %.2f ms p99 %.2f ms (20 queries)%n", name, stored[0], stored[1], intersect[0],
                 intersect[1]);
+    }
+
+    private static void statusUpdates(String name, DataSource ds, WorkflowStore store) throws Exception {
         Work bare = (c, i) -> {
             try (PreparedStatement s = c.prepareStatement("UPDATE workflow_step SET status = ?, status_at = ? WHERE"
                                                           + " object_id = ? AND workflow = 'accessionWF' AND version = 1"
@@ -137,26 +151,29 @@ public final class WorkflowBenchmark {
                           + " store to waiting %.0f/s (%.2f)%n", name, median(paths[0]), median(paths[1]),
                 median(paths[1]) / median(paths[0]), median(paths[2]), median(paths[2]) / median(paths[0]));
         if (name.startsWith("PostgreSQL")) {
-            // what each writes to the log it syncs at every commit: with fsync on, that is where an update's time goes
-            String[] names = { "bare UPDATE", "store to started", "store to waiting" };
-            Work[] works = { bare, started, waiting };
-            ExecutorService pool = Executors.newFixedThreadPool(4);
-            try {
-                for (int w = 0; w < works.length; w++) {
-                    // each after a checkpoint, so that each writes the full pages its first change of a page costs
-                    try (Connection c = ds.getConnection()) {
-                        c.createStatement().execute("CHECKPOINT");
-                    }
-                    long[] before = wal(ds);
-                    double ops = run(pool, ds, works[w], 3_000) * 3;
-                    long[] after = wal(ds);
-                    System.out.printf("%s WAL per update, %s: %.1f records, %.2f full pages, %.0f bytes%n", name,
-                            names[w], (after[0] - before[0]) / ops, (after[1] - before[1]) / ops,
-                            (after[2] - before[2]) / ops);
+            walPerUpdate(name, ds, new String[] { "bare UPDATE", "store to started", "store to waiting" },
+                    new Work[] { bare, started, waiting });
+        }
+    }
+
+    /** What each writes to the log it syncs at every commit: with fsync on, that is where an update's time goes. */
+    private static void walPerUpdate(String name, DataSource ds, String[] names, Work[] works) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            for (int w = 0; w < works.length; w++) {
+                // each after a checkpoint, so that each writes the full pages its first change of a page costs
+                try (Connection c = ds.getConnection()) {
+                    c.createStatement().execute("CHECKPOINT");
                 }
-            } finally {
-                pool.shutdownNow();
+                long[] before = wal(ds);
+                double ops = run(pool, ds, works[w], 3_000) * 3;
+                long[] after = wal(ds);
+                System.out.printf("%s WAL per update, %s: %.1f records, %.2f full pages, %.0f bytes%n", name,
+                        names[w], (after[0] - before[0]) / ops, (after[1] - before[1]) / ops,
+                        (after[2] - before[2]) / ops);
             }
+        } finally {
+            pool.shutdownNow();
         }
     }
 

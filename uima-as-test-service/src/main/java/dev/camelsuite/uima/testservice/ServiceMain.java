@@ -66,60 +66,21 @@ public final class ServiceMain {
     }
 
     public static void main(String[] args) throws Exception {
-        // UIMA AS prints progress with System.out.println; keep stdout for our protocol lines only
-        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
-        System.setOut(System.err);
+        PrintStream protocol = protocolOnStdout();
         // without it, the controller's stop() and an error threshold's "terminate" call System.exit
         if (System.getProperty("dontKill") == null) {
             System.setProperty("dontKill", "true");
         }
         quietLogging();
-
-        String brokerUrl = null;
-        boolean watchStdin = true;
-        List<String> services = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--broker" -> {
-                    if (i + 1 == args.length) {
-                        usage("--broker needs a URL");
-                    }
-                    brokerUrl = args[++i];
-                }
-                case "--ignore-stdin" -> watchStdin = false;
-                default -> {
-                    if (args[i].startsWith("--")) {
-                        usage("unknown option " + args[i]);
-                    }
-                    services.add(args[i]);
-                }
-            }
-        }
-        if (services.isEmpty() && brokerUrl == null) {
-            usage("nothing to start");
-        }
+        Arguments arguments = Arguments.parse(args);
 
         ServiceMain main = new ServiceMain(protocol);
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(main::shutdown, "service-shutdown"));
         try {
-            if (brokerUrl != null) {
-                String connectUrl;
-                try {
-                    connectUrl = main.startBroker(brokerUrl);
-                } catch (Exception e) {
-                    protocol.println("BROKER FAILED " + rootMessage(e));
-                    throw e;
-                }
-                if (System.getProperty("defaultBrokerURL") == null) {
-                    System.setProperty("defaultBrokerURL", connectUrl);
-                }
-                protocol.println("BROKER READY " + connectUrl);
-            } else if (System.getProperty("defaultBrokerURL") == null) {
-                System.setProperty("defaultBrokerURL", "tcp://localhost:61616"); // as UIMA_Service does
-            }
+            main.useBroker(arguments.brokerUrl());
             String globalQueue = System.getProperty("queue");
-            for (String service : services) {
+            for (String service : arguments.services()) {
                 main.deploy(service, globalQueue);
             }
         } catch (Exception e) {
@@ -127,16 +88,81 @@ public final class ServiceMain {
             System.exit(1); // the shutdown hook undeploys what did start
         }
 
-        if (watchStdin) {
-            Thread watcher = new Thread(() -> {
-                drain(System.in);
-                stop.countDown();
-            }, "stdin-watcher");
-            watcher.setDaemon(true);
-            watcher.start();
+        if (arguments.watchStdin()) {
+            stopAtEndOfStdin(stop);
         }
         stop.await();
         System.exit(0); // runs the shutdown hook
+    }
+
+    /** UIMA AS prints progress with System.out.println; stdout is kept for our protocol lines only. */
+    private static PrintStream protocolOnStdout() {
+        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        System.setOut(System.err);
+        return protocol;
+    }
+
+    /** The command line: the broker to start (null: none), whether the end of stdin stops us, the services. */
+    private record Arguments(String brokerUrl, boolean watchStdin, List<String> services) {
+
+        static Arguments parse(String[] args) {
+            String brokerUrl = null;
+            boolean watchStdin = true;
+            List<String> services = new ArrayList<>();
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--broker" -> {
+                        if (i + 1 == args.length) {
+                            usage("--broker needs a URL");
+                        }
+                        brokerUrl = args[++i];
+                    }
+                    case "--ignore-stdin" -> watchStdin = false;
+                    default -> {
+                        if (args[i].startsWith("--")) {
+                            usage("unknown option " + args[i]);
+                        }
+                        services.add(args[i]);
+                    }
+                }
+            }
+            if (services.isEmpty() && brokerUrl == null) {
+                usage("nothing to start");
+            }
+            return new Arguments(brokerUrl, watchStdin, services);
+        }
+    }
+
+    /**
+     * With a URL, starts the embedded broker and makes it the services' default broker unless
+     * {@code -DdefaultBrokerURL} names another; without, the default is UIMA_Service's own unless that names one.
+     */
+    private void useBroker(String url) throws Exception {
+        if (url != null) {
+            String connectUrl;
+            try {
+                connectUrl = startBroker(url);
+            } catch (Exception e) {
+                protocol.println("BROKER FAILED " + rootMessage(e));
+                throw e;
+            }
+            if (System.getProperty("defaultBrokerURL") == null) {
+                System.setProperty("defaultBrokerURL", connectUrl);
+            }
+            protocol.println("BROKER READY " + connectUrl);
+        } else if (System.getProperty("defaultBrokerURL") == null) {
+            System.setProperty("defaultBrokerURL", "tcp://localhost:61616"); // as UIMA_Service does
+        }
+    }
+
+    /** The parent closes our stdin, or dies, when the services are to stop. */
+    private static void stopAtEndOfStdin(CountDownLatch stop) {
+        Thread watcher = new Thread(() -> {
+            drain(System.in);
+            stop.countDown();
+        }, "stdin-watcher");
+        watcher.setDaemon(true);
+        watcher.start();
     }
 
     /** Starts the embedded broker; returns the URL clients connect to (with the real port). */
