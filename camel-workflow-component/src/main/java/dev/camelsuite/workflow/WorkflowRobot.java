@@ -107,6 +107,11 @@ public class WorkflowRobot extends ScheduledBatchPollingConsumer {
 
     @Override
     protected void doStop() throws Exception {
+        if (wakeUps == null) {
+            // never started (a route that does not start with the context): Camel stops it all the same
+            super.doStop();
+            return;
+        }
         wakeUps.stopListening();
         // Camel stops a poll by interrupting its thread; a robot interrupted inside a JDBC call can leave an embedded
         // database's file closed (H2 closes its file channel on an interrupt). So the robots finish the step in hand

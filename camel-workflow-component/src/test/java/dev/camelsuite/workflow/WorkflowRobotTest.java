@@ -168,6 +168,15 @@ class WorkflowRobotTest extends CamelTestSupport {
     }
 
     @Test
+    void aRobotThatNeverStartedStopsWithoutError() throws Exception {
+        // a route that does not start with the context is stopped with it all the same
+        org.apache.camel.Consumer robot = context.getRoute("rights").getConsumer();
+        assertThat(robot).isInstanceOf(WorkflowRobot.class);
+        org.apache.camel.support.service.ServiceHelper.stopService(robot);
+        assertThat(((WorkflowRobot) robot).isStopped() || !((WorkflowRobot) robot).isStarted()).isTrue();
+    }
+
+    @Test
     void fourRobotsCompleteEveryItemOnceAndNeverHoldOneTogether() throws Exception {
         int items = 400;
         for (int i = 0; i < items; i++) {
