@@ -39,6 +39,8 @@ public class StanbolNames {
             "pos", new StanbolEngine("opennlp-pos",
                     "org.apache.stanbol.enhancer.engines.opennlp.pos.services.OpenNlpPosTaggingEngine"),
             "ner", new StanbolEngine("ner",
+                    "org.apache.stanbol.enhancer.engines.opennlp.impl.NamedEntityExtractionEnhancementEngine"),
+            "namefinder", new StanbolEngine("opennlp-ner",
                     "org.apache.stanbol.enhancer.engines.opennlp.impl.NamedEntityExtractionEnhancementEngine"));
 
     private final boolean on;

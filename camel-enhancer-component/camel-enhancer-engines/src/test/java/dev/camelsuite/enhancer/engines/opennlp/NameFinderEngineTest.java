@@ -3,10 +3,8 @@ package dev.camelsuite.enhancer.engines.opennlp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.TextAnnotation;
@@ -16,13 +14,6 @@ import dev.camelsuite.enhancer.rdf.EnhancementRdf;
 import dev.camelsuite.enhancer.rdf.RdfFormat;
 import dev.camelsuite.enhancer.spi.CanEnhance;
 import dev.camelsuite.enhancer.spi.EngineException;
-import opennlp.tools.namefind.NameFinderME;
-import opennlp.tools.namefind.NameSample;
-import opennlp.tools.namefind.TokenNameFinderFactory;
-import opennlp.tools.namefind.TokenNameFinderModel;
-import opennlp.tools.util.ObjectStreamUtils;
-import opennlp.tools.util.Span;
-import opennlp.tools.util.TrainingParameters;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,65 +22,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Stanbol's {@code opennlp-ner} with models of one's own: a person model and a location model, trained here from
- * generated sentences (OpenNLP ships no name finder models for its current versions), read back from files as a user
- * would give them.
+ * Stanbol's {@code opennlp-ner} with models of one's own: a person model and a location model trained from generated
+ * sentences ({@link SampleNameModels}; OpenNLP ships no name finder models for its current versions), read back from
+ * files as a user would give them.
  */
 class NameFinderEngineTest {
-
-    static final List<String> PEOPLE = List.of("Anna Berg", "Paul Meyer", "Marie Dubois", "John Carter", "Lena Holm",
-            "Omar Haddad", "Sofia Rossi", "Ivan Petrov", "Clara Weiss", "Tom Hardy", "Nina Kraus", "Hugo Lang");
-    static final List<String> PLACES = List.of("Lisbon", "Oslo", "Vienna", "Dublin", "Krakow", "Porto", "Ghent", "Bern");
-    /** Two people and a place in each sentence: each model learns its kind from the others around it. */
-    static final List<String> TEMPLATES = List.of("Yesterday %s met %s in %s .",
-            "%s wrote a letter to %s about the trip to %s .", "Later %s thanked %s for the dinner in %s .",
-            "The report by %s mentions %s and the museum of %s .");
 
     private static NameFinderEngine engine;
 
     @BeforeAll
     static void trainModels(@TempDir Path dir) throws IOException {
-        Path people = dir.resolve("en-ner-person.bin");
-        Path places = dir.resolve("en-ner-location.bin");
-        train("person").serialize(people);
-        train("location").serialize(places);
+        List<Path> files = SampleNameModels.write(dir);
         engine = new NameFinderEngine(NameFinderEngine.NAME, Map.of("en", List.of(
-                OpenNlpModels.nameFinderModel(people), OpenNlpModels.nameFinderModel(places))));
-        assertThat(Files.size(people)).isPositive();
-    }
-
-    /** Sentences of the templates with the names of one kind marked, in OpenNLP's training form. */
-    private static TokenNameFinderModel train(String type) throws IOException {
-        Random random = new Random(42);
-        List<NameSample> samples = new ArrayList<>();
-        for (int i = 0; i < 400; i++) {
-            String[] fill = { PEOPLE.get(random.nextInt(PEOPLE.size())), PEOPLE.get(random.nextInt(PEOPLE.size())),
-                PLACES.get(random.nextInt(PLACES.size())) };
-            String[] kinds = { "person", "person", "location" };
-            String[] parts = TEMPLATES.get(i % TEMPLATES.size()).split("%s", -1);
-            List<String> tokens = new ArrayList<>();
-            List<Span> spans = new ArrayList<>();
-            for (int p = 0; p < parts.length; p++) {
-                tokens.addAll(words(parts[p]));
-                if (p < fill.length) {
-                    int start = tokens.size();
-                    tokens.addAll(words(fill[p]));
-                    if (kinds[p].equals(type)) {
-                        spans.add(new Span(start, tokens.size(), type));
-                    }
-                }
-            }
-            samples.add(new NameSample(tokens.toArray(String[]::new), spans.toArray(Span[]::new), true));
-        }
-        TrainingParameters parameters = TrainingParameters.defaultParams();
-        parameters.put(TrainingParameters.ITERATIONS_PARAM, 60);
-        parameters.put(TrainingParameters.CUTOFF_PARAM, 1);
-        return NameFinderME.train("en", type, ObjectStreamUtils.createObjectStream(samples), parameters,
-                new TokenNameFinderFactory());
-    }
-
-    private static List<String> words(String text) {
-        return List.of(text.trim().split("\\s+")).stream().filter(w -> !w.isEmpty()).toList();
+                OpenNlpModels.nameFinderModel(files.get(0)), OpenNlpModels.nameFinderModel(files.get(1)))));
+        assertThat(Files.size(files.get(0))).isPositive();
     }
 
     private static ContentItem analysed(String text) throws EngineException {
