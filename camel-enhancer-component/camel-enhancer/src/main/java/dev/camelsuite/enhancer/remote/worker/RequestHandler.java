@@ -18,7 +18,6 @@ import dev.camelsuite.enhancer.remote.wire.Replies;
 import dev.camelsuite.enhancer.remote.wire.RequestContent;
 import dev.camelsuite.enhancer.remote.wire.Requests;
 import dev.camelsuite.enhancer.remote.wire.WireFormat;
-import dev.camelsuite.enhancer.remote.wire.WireMessages;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
@@ -30,7 +29,6 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
-import org.apache.activemq.command.ActiveMQMessage;
 import org.apache.camel.Exchange;
 import org.apache.camel.support.DefaultConsumer;
 import org.slf4j.Logger;
@@ -39,8 +37,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What a worker instance does with each message on its queue: checks it, runs the chain over its item, passes the
  * enhanced item into the route, replies with the body at the end of the route, and acknowledges the request after the
- * reply went out. A malformed or foreign message goes to the dead-letter queue; a failure that is not understood sends
- * the request back to the queue. Counts every document, and takes the actions of the engines' error thresholds.
+ * reply went out. A malformed or foreign message goes to the dead-letter queue ({@link Rejections}); a failure that is
+ * not understood sends the request back to the queue. Counts every document, and takes the actions of the engines' error thresholds.
  */
 final class RequestHandler {
 
@@ -56,6 +54,7 @@ final class RequestHandler {
     private final ChainMetrics chainMetrics;
     /** Stops the worker, saying why (an engine reached its error threshold with action terminate). */
     private final Consumer<String> terminator;
+    private final Rejections rejections;
 
     RequestHandler(DefaultConsumer consumer, EnhancerConfiguration configuration, String chain, String instanceId,
                    ChainRunner runner, WorkerStatistics statistics, EngineErrorThresholds thresholds,
@@ -69,6 +68,7 @@ final class RequestHandler {
         this.thresholds = thresholds;
         this.chainMetrics = chainMetrics;
         this.terminator = terminator;
+        this.rejections = new Rejections(configuration.getQueue(), chain, statistics);
     }
 
     void onRequest(Session session, MessageProducer replies, Message request) {
@@ -85,29 +85,12 @@ final class RequestHandler {
     }
 
     private void handle(Session session, MessageProducer replies, Message request) throws Exception {
-        String why = Requests.whyNotARequest(request);
-        if (why == null) {
-            String requested = Requests.chain(request);
-            if (!chain.equals(requested)) {
-                why = "the request is for chain '" + requested + "' and this worker runs chain '" + chain
-                      + "'";
-            }
-        }
-        ContentItem item = null;
-        if (why == null) {
-            try {
-                item = WireMessages.itemOf(request);
-                if (item == null) {
-                    why = "the request carries no content item";
-                }
-            } catch (RuntimeException e) {
-                why = e.getMessage();
-            }
-        }
-        if (why != null) {
-            reject(session, replies, request, why);
+        Rejections.Checked checked = rejections.check(request);
+        if (checked.why() != null) {
+            rejections.reject(session, replies, request, checked.why());
             return;
         }
+        ContentItem item = checked.item();
         String referenceId = Requests.referenceId(request);
         item.setReferenceId(referenceId);
         // the requester holds the content it sent: the reply carries only what the chain added, when it may
@@ -236,34 +219,6 @@ final class RequestHandler {
             consumer.releaseExchange(exchange, false);
         }
     }
-
-    /** Moves a message the worker cannot take to the dead-letter queue and tells the sender if it can. */
-    private void reject(Session session, MessageProducer replies, Message message, String why) throws JMSException {
-        statistics.rejected();
-        String dlq = Requests.deadLetterQueue(configuration.getQueue());
-        // handled as designed: one line, no stack trace (the reason travels with the message as well)
-        LOG.warn("Rejected message {} on queue {}: {}; moved to {}", MessageIds.of(message), configuration.getQueue(), why,
-                dlq);
-        Message dead = message;
-        if (message instanceof ActiveMQMessage amq) {
-            // a copy: sending sets the message's id and destination, and the acknowledgement of the request names
-            // the id it came with (the client does not copy on send; see BrokerConnections)
-            ActiveMQMessage copy = (ActiveMQMessage) amq.copy();
-            copy.setReadOnlyProperties(false);
-            Requests.rejectedBecause(copy, why);
-            dead = copy;
-        }
-        replies.send(session.createQueue(dlq), dead, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, 0);
-        Destination replyTo = message.getJMSReplyTo();
-        String referenceId = Requests.referenceId(message);
-        if (replyTo != null && referenceId != null) {
-            Message reply = Replies.error(session, referenceId, Requests.chain(message), null, WireFormat.JSON,
-                    new IllegalArgumentException("Rejected by the worker on queue " + configuration.getQueue() + ": "
-                                                 + why));
-            replies.send(replyTo, reply, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
-        }
-    }
-
 
     private static void recover(Session session) {
         try {
