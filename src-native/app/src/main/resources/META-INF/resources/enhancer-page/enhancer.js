@@ -1,6 +1,7 @@
 // The enhancer page: sends a text or a document to a chain of the enhancer API and shows what comes back — the
 // language, the entities marked in the text, the execution of each engine on a timeline — read from the answer's
-// JSON-LD (Stanbol's shape). /enhancer?text=…&chain=… enhances at once. What is drawn is also left in data-*
+// JSON-LD (Stanbol's shape), and what a document sent says of itself. /enhancer?text=…&chain=… enhances at once
+// (&type=text/html sends the text as a document of that type). What is drawn is also left in data-*
 // attributes, so that it can be checked against the API.
 'use strict';
 
@@ -12,6 +13,12 @@ const ENHANCER = 'http://stanbol.apache.org/ontology/enhancer/enhancer#';
 const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 const FORMATS = [['JSON-LD', 'application/ld+json'], ['Turtle', 'text/turtle'], ['RDF/XML', 'application/rdf+xml'],
   ['N-Triples', 'application/n-triples'], ['N3', 'text/rdf+n3'], ['RDF/JSON', 'application/rdf+json']];
+const NEXIF = 'http://www.semanticdesktop.org/ontologies/2007/05/10/nexif#';
+const GEO = 'http://www.w3.org/2003/01/geo/wgs84_pos#';
+/** What a document says of itself, as the tika engine writes it about the item: shown in this order. */
+const DOCUMENT_FIELDS = [['Title', DC + 'title'], ['Author', DC + 'creator'], ['Created', DC + 'created'],
+  ['Modified', DC + 'modified'], ['Format', DC + 'format'], ['Keywords', DC + 'subject'], ['Camera', NEXIF + 'model'],
+  ['Taken', NEXIF + 'dateTimeOriginal'], ['Latitude', GEO + 'lat'], ['Longitude', GEO + 'long']];
 const KINDS = { 'http://dbpedia.org/ontology/Person': 'person', 'http://dbpedia.org/ontology/Place': 'place',
   'http://dbpedia.org/ontology/Organisation': 'organisation' };
 
@@ -165,7 +172,25 @@ function show(text, nodes) {
       row.insertCell().textContent = Number(first(entity, FISE + 'confidence')).toFixed(2);
     }
   }
+  documentMetadata(nodes);
   timeline(nodes, byId);
+}
+
+/** The document's own metadata (title, author, dates, format …), shown when a document was sent. */
+function documentMetadata(nodes) {
+  const item = nodes.find(n => n[DC + 'format'] && !types(n).some(t => t.startsWith(FISE)));
+  const list = document.getElementById('document-metadata');
+  list.textContent = '';
+  for (const [label, property] of item ? DOCUMENT_FIELDS : []) {
+    const found = values(item, property);
+    if (found.length) {
+      list.appendChild(document.createElement('dt')).textContent = label;
+      const value = list.appendChild(document.createElement('dd'));
+      value.textContent = found.join(', ');
+      value.dataset.property = property;
+    }
+  }
+  document.getElementById('document-section').hidden = !list.childElementCount;
 }
 
 function timeline(nodes, byId) {
@@ -260,8 +285,11 @@ document.addEventListener('DOMContentLoaded', () => {
       document.getElementById('chain').value = asked.get('chain');
     }
     if (asked.get('text')) {
+      // a text of another type (type=text/html) goes as a document of that type, for the tika engine to read
+      const type = asked.get('type');
       document.getElementById('text').value = asked.get('text');
-      return enhance(document.getElementById('chain').value || 'default', asked.get('text'), 'text/plain; charset=UTF-8');
+      return enhance(document.getElementById('chain').value || 'default',
+        type ? new Blob([asked.get('text')], { type }) : asked.get('text'), type || 'text/plain; charset=UTF-8');
     }
   }).catch(e => status(e.message, true));
 });

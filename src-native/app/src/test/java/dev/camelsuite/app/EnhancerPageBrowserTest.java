@@ -58,6 +58,19 @@ class EnhancerPageBrowserTest {
                 .contains("{&quot;engine&quot;:&quot;tika&quot;,&quot;status&quot;:&quot;completed&quot;}")
                 .contains("{&quot;engine&quot;:&quot;ner&quot;,&quot;status&quot;:&quot;completed&quot;}");
 
+        // a document sent (here HTML, as ?type= sends it): what it says of itself is shown beside its text
+        String html = "<html><head><title>Two lives</title><meta name=\"author\" content=\"Ann Author\"></head>"
+                      + "<body><p>Marie Curie worked in Paris.</p></body></html>";
+        HeadlessChromium.Run document = chromium.dumpDom(page.toString().replace("://", "://" + SignedIn.WRITER + ":"
+                + SignedIn.WRITER_PASSWORD + "@") + "?chain=default&type=text/html&text="
+                + URLEncoder.encode(html, StandardCharsets.UTF_8), 8000);
+        assertThat(document.console()).as("console messages of the page").isEmpty();
+        assertThat(document.dom()).contains("<dd data-property=\"http://purl.org/dc/terms/title\">Two lives</dd>")
+                .contains("<dd data-property=\"http://purl.org/dc/terms/format\">text/html")
+                .containsPattern("<mark class=\"person\"[^>]*>Marie Curie</mark>")
+                .doesNotContain("<section id=\"document-section\" hidden");
+        assertThat(run.dom()).contains("<section id=\"document-section\" hidden");
+
         Path screenshot = Path.of("target", "screenshots", "enhancer-page.png");
         HeadlessChromium.Run shot = chromium.screenshot(address, screenshot, 8000);
         assertThat(shot.console()).isEmpty();
