@@ -27,13 +27,14 @@ import jakarta.ws.rs.core.MultivaluedMap;
  * @param uri                the content item's id, else {@code urn:content-item-sha1-<sha1>}
  * @param executionMetadata  include the execution metadata and plan
  * @param omitMetadata       leave the enhancements out
- * @param outputContent      media types of the contents to send back (multipart), {@code *&#47;*} for all
+ * @param outputContent      media types of the contents to send back (multipart), {@code *&#47;*} for all: as given,
+ *                           read ({@link #outputContentTypes()}) only for a multipart answer, as Stanbol reads them
  * @param omitParsed         leave out of those the contents the request carried
  * @param outputContentParts names of the other parts to send back (multipart), {@code *} for all
  * @param rdfFormat          the RDF serialization, winning over {@code Accept}
  * @param properties         the enhancement properties
  */
-record EnhanceParameters(String uri, boolean executionMetadata, boolean omitMetadata, List<MediaType> outputContent,
+record EnhanceParameters(String uri, boolean executionMetadata, boolean omitMetadata, List<String> outputContent,
                       boolean omitParsed, Set<String> outputContentParts, String rdfFormat,
                       EnhancementProperties properties) {
 
@@ -51,14 +52,19 @@ record EnhanceParameters(String uri, boolean executionMetadata, boolean omitMeta
             }
         }
         return new EnhanceParameters(uri, flag(query, "executionmetadata"), flag(query, "omitMetadata"),
-                outputContent(query.getOrDefault("outputContent", List.of())), flag(query, "omitParsed"),
+                List.copyOf(query.getOrDefault("outputContent", List.of())), flag(query, "omitParsed"),
                 Set.copyOf(parts), query.getFirst("rdfFormat"), properties(query));
     }
 
-    /** The media types of {@code outputContent}; {@code *} is {@code *&#47;*}, as in Stanbol. */
-    private static List<MediaType> outputContent(List<String> values) {
+    /**
+     * The media types of {@code outputContent}; {@code *} is {@code *&#47;*}, as in Stanbol. Read for a multipart
+     * answer only: other answers leave the parameter aside, a bad value included, as Stanbol's do.
+     *
+     * @throws BadRequestException a value that is no media type
+     */
+    List<MediaType> outputContentTypes() {
         List<MediaType> types = new ArrayList<>();
-        for (String value : values) {
+        for (String value : outputContent) {
             if (value.isBlank()) {
                 continue;
             }

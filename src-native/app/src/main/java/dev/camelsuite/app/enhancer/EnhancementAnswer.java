@@ -2,6 +2,7 @@ package dev.camelsuite.app.enhancer;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +33,7 @@ import org.eclipse.rdf4j.model.Model;
  * {@code multipart/alternate} of the item's contents of the types {@code outputContent} names, without those the
  * request carried when {@code omitParsed=true}), then each other part {@code outputContentPart} names;</li>
  * <li>any other type with {@code omitMetadata=true}: the item's content of that type alone (415 when it has
- * none);</li>
+ * none), a text in the charset {@code Accept} names;</li>
  * <li>else the enhancements as RDF ({@link RdfNegotiation}).</li>
  * </ul>
  * It can be written more than once, byte for byte alike but for creation times (the boundary is chosen once): counted
@@ -90,6 +91,7 @@ final class EnhancementAnswer {
         MediaType wanted = mostWanted(accept);
         if (isMultipart(wanted)) {
             rdfFormat(request);
+            request.outputContentTypes();
         } else if (!request.omitMetadata()) {
             RdfNegotiation.choose(request.rdfFormat(), accept);
         }
@@ -118,12 +120,13 @@ final class EnhancementAnswer {
         if (!request.omitMetadata()) {
             answer.text("metadata", item.getUri(), format.contentType(), part -> metadata(format.format(), part));
         }
-        if (!request.outputContent().isEmpty()) {
+        List<MediaType> included = request.outputContentTypes();
+        if (!included.isEmpty()) {
             MultipartAnswer versions = new MultipartAnswer("multipart/alternate", "contentParts-" + boundary);
             for (Content content : contents()) {
                 boolean parsed = uploaded.parsed() != null ? uploaded.parsed().contains(content.name())
                         : content.name().equals(item.getUri() + MAIN_SUFFIX);
-                if (request.omitParsed() && parsed || !asked(content.mediaType())) {
+                if (request.omitParsed() && parsed || !asked(included, content.mediaType())) {
                     continue;
                 }
                 versions.binary(content.name(), content.mediaType(), part -> part.write(content.data()));
@@ -181,9 +184,9 @@ final class EnhancementAnswer {
     }
 
     /** Whether {@code outputContent} asks for contents of this type. */
-    private boolean asked(String mediaType) {
+    private static boolean asked(List<MediaType> included, String mediaType) {
         MediaType type = MediaType.valueOf(mediaType);
-        return request.outputContent().stream().anyMatch(t -> t.isCompatible(type));
+        return included.stream().anyMatch(t -> t.isCompatible(type));
     }
 
     /**
@@ -225,12 +228,42 @@ final class EnhancementAnswer {
         String type = wanted.getType() + "/" + wanted.getSubtype();
         for (Content content : contents) {
             if (baseType(content.mediaType()).equals(type.toLowerCase(Locale.ROOT))) {
-                return content;
+                return inCharset(content, wanted.getParameters().get(MediaType.CHARSET_PARAMETER));
             }
         }
         throw new ClientErrorException("The requested enhancement chain has not created a version of the content in"
                                        + " the media type " + type + " (omitMetadata=true answers the content alone)",
                 415);
+    }
+
+    /**
+     * A text content in the charset {@code Accept} names, re-encoded from its own (UTF-8 where it names none), as
+     * Stanbol's writer means to answer it; as it is when {@code Accept} names none or the content is no text.
+     *
+     * @throws ClientErrorException 406 for a charset this server cannot write
+     */
+    private static Content inCharset(Content content, String requested) {
+        MediaType type = MediaType.valueOf(content.mediaType());
+        String own = type.getParameters().get(MediaType.CHARSET_PARAMETER);
+        boolean text = own != null || type.getType().equalsIgnoreCase("text");
+        if (requested == null || !text) {
+            return content;
+        }
+        Charset to;
+        try {
+            to = Charset.forName(requested.trim());
+        } catch (IllegalArgumentException e) {
+            throw new ClientErrorException("The content cannot be written in the charset " + requested
+                                           + " that Accept names", 406);
+        }
+        Charset from;
+        try {
+            from = own == null ? StandardCharsets.UTF_8 : Charset.forName(own.trim());
+        } catch (IllegalArgumentException e) {
+            return content; // a charset no one can read: the bytes as they came
+        }
+        byte[] data = from.equals(to) ? content.data() : new String(content.data(), from).getBytes(to);
+        return new Content(content.name(), baseType(content.mediaType()) + "; charset=" + to.name(), data);
     }
 
     /** The serialization of RDF parts: {@code rdfFormat}, else JSON-LD, as Stanbol's multipart answers. */
