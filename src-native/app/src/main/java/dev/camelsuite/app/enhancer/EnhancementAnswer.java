@@ -245,8 +245,8 @@ final class EnhancementAnswer {
     private static Content inCharset(Content content, String requested) {
         MediaType type = MediaType.valueOf(content.mediaType());
         String own = type.getParameters().get(MediaType.CHARSET_PARAMETER);
-        boolean text = own != null || type.getType().equalsIgnoreCase("text");
-        if (requested == null || !text) {
+        // only text is re-encoded: a document's bytes (a PDF sent with a charset) are never read as characters
+        if (requested == null || !type.getType().equalsIgnoreCase("text")) {
             return content;
         }
         Charset to;
