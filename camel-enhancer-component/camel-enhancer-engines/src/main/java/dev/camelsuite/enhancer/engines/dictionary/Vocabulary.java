@@ -112,13 +112,16 @@ public final class Vocabulary {
     private final List<Entity> entities;
     private final Set<String> languages;
     private final boolean hasLanguageNeutralLabels;
+    private final int labelCount;
 
     private Vocabulary(String source, List<Entity> entities) {
         this.source = source;
         this.entities = List.copyOf(entities);
         Set<String> langs = new TreeSet<>();
         boolean neutral = false;
+        int labels = 0;
         for (Entity e : this.entities) {
+            labels += e.labels().size();
             for (Label l : e.labels()) {
                 if (l.language() == null) {
                     neutral = true;
@@ -129,6 +132,7 @@ public final class Vocabulary {
         }
         this.languages = Collections.unmodifiableSet(langs);
         this.hasLanguageNeutralLabels = neutral;
+        this.labelCount = labels;
     }
 
     /**
@@ -198,6 +202,11 @@ public final class Vocabulary {
 
     public int size() {
         return entities.size();
+    }
+
+    /** How many labels its entities have in all. */
+    public int labelCount() {
+        return labelCount;
     }
 
     /** The languages some label is in (labels for every language not counted). */
