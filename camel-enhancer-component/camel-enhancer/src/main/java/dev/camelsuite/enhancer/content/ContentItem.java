@@ -227,10 +227,7 @@ public final class ContentItem {
         return addEntity(reference, label, null, types, confidence, engine, textAnnotation);
     }
 
-    /**
-     * Suggests an entity for a text annotation, with a label in another language than the text's
-     * ({@code labelLanguage}; null for the text's).
-     */
+    /** Suggests an entity for a text annotation, its label in {@code labelLanguage} (null: in the text's language). */
     public EntityAnnotation addEntity(String reference, String label, String labelLanguage, List<String> types,
                                       double confidence, String engine, TextAnnotation textAnnotation) {
         if (reference == null || reference.isBlank()) {
@@ -330,6 +327,7 @@ public final class ContentItem {
 
     /** The most document metadata one item holds. */
     public static final int MAX_DOCUMENT_METADATA = 1000;
+
     /**
      * Adds a statement about the document this item holds, as an extraction engine read it (its title, author …);
      * written about the item in its RDF. Past {@value #MAX_DOCUMENT_METADATA} of them, further ones are left out.

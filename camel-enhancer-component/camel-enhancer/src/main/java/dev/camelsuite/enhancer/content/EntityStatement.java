@@ -18,7 +18,8 @@ public record EntityStatement(String entity, String property, String value, bool
 
     public EntityStatement {
         if (!AnnotationRules.isIri(entity)) {
-            throw new IllegalArgumentException("A statement about an entity needs the entity's IRI, not '" + entity + "'");
+            throw new IllegalArgumentException("A statement about an entity needs the entity's IRI, not '" + entity
+                                               + "'");
         }
         if (!AnnotationRules.isIri(property)) {
             throw new IllegalArgumentException("A statement about <" + entity + "> needs a property IRI, not '"
