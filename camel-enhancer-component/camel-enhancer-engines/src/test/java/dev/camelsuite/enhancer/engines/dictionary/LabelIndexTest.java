@@ -1,8 +1,10 @@
 package dev.camelsuite.enhancer.engines.dictionary;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
@@ -77,6 +79,10 @@ class LabelIndexTest {
 
     /** Every span that is a label ignoring case, with no letter right before or after it. */
     private static List<String> bruteForce(List<String> labels, String text) {
+        Map<String, List<String>> byLowerCase = new HashMap<>();
+        for (String label : labels) {
+            byLowerCase.computeIfAbsent(lower(label), k -> new ArrayList<>()).add(label);
+        }
         List<String> found = new ArrayList<>();
         for (int begin = 0; begin < text.length(); begin++) {
             for (int end = begin + 1; end <= text.length(); end++) {
@@ -84,13 +90,8 @@ class LabelIndexTest {
                     || end < text.length() && Character.isAlphabetic(text.charAt(end))) {
                     continue;
                 }
-                List<String> same = new ArrayList<>();
-                for (String label : labels) {
-                    if (lower(label).equals(lower(text.substring(begin, end)))) {
-                        same.add(label);
-                    }
-                }
-                if (!same.isEmpty()) {
+                List<String> same = byLowerCase.get(lower(text.substring(begin, end)));
+                if (same != null) {
                     found.add(begin + "-" + end + " " + String.join("|", same));
                 }
             }
