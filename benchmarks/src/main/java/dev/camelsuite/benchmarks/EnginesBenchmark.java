@@ -14,6 +14,7 @@ import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.engines.DefaultChain;
 import dev.camelsuite.enhancer.engines.dictionary.DictionaryLinkingEngine;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
+import dev.camelsuite.enhancer.engines.dictionary.VocabularyBuilder;
 import dev.camelsuite.enhancer.engines.opennlp.LanguageDetectionEngine;
 import dev.camelsuite.enhancer.engines.opennlp.OpenNlpModels;
 import dev.camelsuite.enhancer.engines.opennlp.SentenceDetectionEngine;
@@ -182,7 +183,7 @@ public class EnginesBenchmark {
         if ("sample".equals(size)) {
             return sample;
         }
-        Vocabulary.Builder builder = Vocabulary.builder();
+        VocabularyBuilder builder = Vocabulary.builder();
         for (Vocabulary.Entity e : sample.getEntities()) {
             builder.entity(e.reference(), e.types());
             for (Vocabulary.Label l : e.labels()) {

@@ -39,6 +39,11 @@ public record EntityStatement(String entity, String property, String value, bool
         }
     }
 
+    /** Whether a statement can hold this IRI: absolute, at most 2048 characters, none that IRIs may not hold. */
+    public static boolean isIri(String text) {
+        return AnnotationRules.isIri(text);
+    }
+
     /** A statement whose value is an IRI (a type, a picture). */
     public static EntityStatement iri(String entity, String property, String iri) {
         return new EntityStatement(entity, property, iri, true, null, null);

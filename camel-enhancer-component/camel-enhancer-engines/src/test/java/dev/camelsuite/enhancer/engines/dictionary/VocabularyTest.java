@@ -111,8 +111,8 @@ class VocabularyTest {
                 ex:thing rdfs:label "Thing" .
                 """;
 
-        Vocabulary v = SkosVocabularyReader.read(new ByteArrayInputStream(ttl.getBytes(StandardCharsets.UTF_8)),
-                SkosVocabularyReader.Syntax.TURTLE, "test.ttl");
+        Vocabulary v = RdfVocabularyReader.read(new ByteArrayInputStream(ttl.getBytes(StandardCharsets.UTF_8)),
+                RdfVocabularyReader.Syntax.TURTLE, "test.ttl");
 
         assertThat(v.getEntities()).extracting(Entity::reference)
                 .containsExactly("https://example.org/lake", "https://example.org/topic", "https://example.org/thing");
@@ -122,7 +122,8 @@ class VocabularyTest {
                 new Label("Genfersee", "de", LabelKind.PREFERRED), new Label("Lac Léman", "fr", LabelKind.PREFERRED),
                 new Label("Léman", null, LabelKind.ALTERNATIVE), new Label("Lac Leman", "fr", LabelKind.HIDDEN));
         assertThat(v.getEntities().get(1).types()).containsExactly("http://www.w3.org/2004/02/skos/core#Concept");
-        assertThat(v.getEntities().get(2).labels()).containsExactly(new Label("Thing", null, LabelKind.PREFERRED));
+        assertThat(v.getEntities().get(2).labels()).containsExactly(new Label("Thing", null, LabelKind.PREFERRED,
+                "http://www.w3.org/2000/01/rdf-schema#label"));
     }
 
     @Test
