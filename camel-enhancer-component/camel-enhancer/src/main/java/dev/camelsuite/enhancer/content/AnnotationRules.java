@@ -29,6 +29,18 @@ final class AnnotationRules {
         }
     }
 
+    /** The characters an IRI may not hold, by their code: looked up once a character, not searched for. */
+    private static final boolean[] NOT_IN_IRI = new boolean[128];
+
+    static {
+        for (char c = 0; c <= ' '; c++) {
+            NOT_IN_IRI[c] = true;
+        }
+        for (char c : "<>\"{}|^`\\".toCharArray()) {
+            NOT_IN_IRI[c] = true;
+        }
+    }
+
     /** An absolute IRI of at most 2048 characters: a scheme, and none of the characters an IRI may not hold. */
     static boolean isIri(String text) {
         if (text == null || text.isEmpty() || text.length() > 2048 || text.indexOf(':') < 1) {
@@ -36,7 +48,7 @@ final class AnnotationRules {
         }
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c <= ' ' || "<>\"{}|^`\\".indexOf(c) >= 0) {
+            if (c < 128 && NOT_IN_IRI[c]) {
                 return false;
             }
         }

@@ -35,6 +35,7 @@ public class EntityDereferenceEngine implements EnhancementEngine {
 
     /** The name the default chain uses. */
     public static final String NAME = "dereference";
+    private static final String RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 
     private final String name;
     private final Vocabulary vocabulary;
@@ -133,14 +134,36 @@ public class EntityDereferenceEngine implements EnhancementEngine {
             if (entity == null || item.getEntityDescriptions().describes(reference)) {
                 continue;
             }
-            List<EntityStatement> copied = new ArrayList<>();
-            for (EntityStatement s : entity.description()) {
-                if ((asked.fields().isEmpty() || asked.fields().contains(s.property())) && inLanguage(s, wanted)) {
-                    copied.add(s);
-                }
-            }
-            item.getEntityDescriptions().add(copied);
+            item.getEntityDescriptions().add(copy(entity, asked.fields(), wanted));
         }
+    }
+
+    /**
+     * What is copied of the entity: what {@link Vocabulary.Entity#description()} holds, in the fields and languages
+     * wanted — chosen before a statement is made of a label or a type, since an item may link to thousands.
+     */
+    private static List<EntityStatement> copy(Vocabulary.Entity entity, Set<String> fields, Set<String> languages) {
+        List<EntityStatement> copied = new ArrayList<>();
+        for (Vocabulary.Label l : entity.labels()) {
+            if (isAsked(fields, l.property()) && inLanguage(l.language(), languages)) {
+                copied.add(EntityStatement.text(entity.reference(), l.property(), l.text(), l.language()));
+            }
+        }
+        if (isAsked(fields, RDF_TYPE)) {
+            for (String type : entity.types()) {
+                copied.add(EntityStatement.iri(entity.reference(), RDF_TYPE, type));
+            }
+        }
+        for (EntityStatement s : entity.statements()) {
+            if (isAsked(fields, s.property()) && inLanguage(s.language(), languages)) {
+                copied.add(s);
+            }
+        }
+        return copied;
+    }
+
+    private static boolean isAsked(Set<String> fields, String property) {
+        return fields.isEmpty() || fields.contains(property);
     }
 
     /** The languages of text to copy: those asked for and the text's; null when neither is known (every language). */
@@ -156,8 +179,8 @@ public class EntityDereferenceEngine implements EnhancementEngine {
         return wanted;
     }
 
-    private static boolean inLanguage(EntityStatement s, Set<String> wanted) {
-        return s.language() == null || wanted == null || wanted.contains(LanguageCodes.normalize(s.language()));
+    private static boolean inLanguage(String language, Set<String> wanted) {
+        return language == null || wanted == null || wanted.contains(LanguageCodes.normalize(language));
     }
 
     @Override

@@ -14,8 +14,11 @@ final class HeapBudget {
     static final HeapBudget NONE = new HeapBudget("", Long.MAX_VALUE, -1, () -> 0, "");
 
     private static final long MB = 1024 * 1024;
-    /** Projected from at least this much of the file, or a hundredth of it if that is more. */
-    private static final long LEAST_READ = 64 * 1024;
+    /**
+     * Projected from at least this much of the file, or a hundredth of it if that is more: the reader is ahead of the
+     * parser by its buffers, which a projection from less would take for what the parser has kept.
+     */
+    private static final long LEAST_READ = 256 * 1024;
 
     private final String source;
     private final long budget;
@@ -61,8 +64,8 @@ final class HeapBudget {
         if (needed <= budget) {
             return;
         }
-        String estimate = projecting
-                ? "an estimate from the first " + Math.max(1, read * 100 / fileBytes) + "% of it"
+        String estimate = fileBytes > 0 && read < fileBytes
+                ? "an estimate from the first " + Math.max(1, Math.min(99, read * 100 / fileBytes)) + "% of it"
                 : "an estimate from what it has read";
         throw new IllegalStateException("Vocabulary " + source + " does not fit the heap: it needs about "
                                         + mb(needed) + " MB (" + estimate + "), more than the " + mb(budget)

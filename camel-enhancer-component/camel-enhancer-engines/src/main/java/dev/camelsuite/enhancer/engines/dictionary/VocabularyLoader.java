@@ -84,7 +84,8 @@ public final class VocabularyLoader {
         HeapBudget budget = maxHeap > 0 ? HeapBudget.of(maxHeap, location, size, counted::count)
                 : HeapBudget.leftInThisJvm(location, size, counted::count);
         VocabularyBuilder builder = new VocabularyBuilder(location).within(budget);
-        try (InputStream in = gzipped ? new GZIPInputStream(counted, 64 * 1024) : new BufferedInputStream(counted)) {
+        // small buffers: what is read ahead of the parser counts as read when the heap it will take is projected
+        try (InputStream in = gzipped ? new GZIPInputStream(counted, 8192) : new BufferedInputStream(counted)) {
             if (syntax == null) {
                 return CsvVocabularyReader.read(new InputStreamReader(in, StandardCharsets.UTF_8), builder, location);
             }
