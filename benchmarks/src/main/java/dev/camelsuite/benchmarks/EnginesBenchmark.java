@@ -66,7 +66,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <li>the UIMA engine running the tutorial's RoomNumberAnnotator against the analysis engine called directly on a
  * reused CAS;</li>
  * <li>the default chain (a list) through the {@code enhancer:} producer, the same engines as a graph chain with
- * {@code ner} beside {@code sentences} and {@code tokens}, and the four engines called one after the other.</li>
+ * {@code ner} (and {@code dereference} after it) beside {@code sentences} and {@code tokens}, and its engines called
+ * one after the other.</li>
  * </ul>
  */
 @State(Scope.Benchmark)
@@ -233,8 +234,8 @@ public class EnginesBenchmark {
         chainEngines = DefaultChain.engines(Vocabulary.sample());
         context = new DefaultCamelContext();
         EnhancerComponent enhancer = DefaultChain.addTo(new EnhancerComponent(), Vocabulary.sample());
-        enhancer.addChain(Chain.graph("graph", "langid", "sentences;dependsOn=langid", "tokens;dependsOn=sentences",
-                "ner;optional;dependsOn=langid"));
+        enhancer.addChain(Chain.graph("graph", "tika;optional", "langid;dependsOn=tika", "sentences;dependsOn=langid",
+                "tokens;dependsOn=sentences", "ner;optional;dependsOn=langid", "dereference;optional;dependsOn=ner"));
         context.addComponent("enhancer", enhancer);
         context.start();
         chainProducer = context.getEndpoint("enhancer:default").createProducer();

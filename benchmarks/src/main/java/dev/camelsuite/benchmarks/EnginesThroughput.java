@@ -41,29 +41,7 @@ public final class EnginesThroughput {
         EnginesBenchmark.Dictionaries sample = dictionaries("sample");
         EnginesBenchmark.Dictionaries large = dictionaries("10000");
 
-        Map<String, List<Contender>> groups = new LinkedHashMap<>();
-        groups.put("langid", List.of(new Contender("engine", b::langidEngine),
-                new Contender("OpenNLP direct", b::langidDirect)));
-        groups.put("sentences", List.of(new Contender("engine", b::sentencesEngine),
-                new Contender("OpenNLP direct, one ME", b::sentencesDirect),
-                new Contender("OpenNLP, new ME per document", b::sentencesNewMePerCall)));
-        groups.put("tokens", List.of(new Contender("engine", b::tokensEngine),
-                new Contender("OpenNLP direct, one ME", b::tokensDirect),
-                new Contender("OpenNLP, new ME per document", b::tokensNewMePerCall)));
-        groups.put("ner, sample vocabulary", List.of(
-                new Contender("engine", () -> b.nerEngine(sample)),
-                new Contender("Aho-Corasick, matching alone", () -> b.nerAhoCorasickMatchingAlone(sample)),
-                new Contender("naive indexOf loop", () -> b.nerNaiveIndexOf(sample))));
-        groups.put("ner, +10,000 entities", List.of(
-                new Contender("engine", () -> b.nerEngine(large)),
-                new Contender("Aho-Corasick, matching alone", () -> b.nerAhoCorasickMatchingAlone(large)),
-                new Contender("naive indexOf loop", () -> b.nerNaiveIndexOf(large))));
-        groups.put("uima (RoomNumberAnnotator)", List.of(new Contender("engine", b::uimaEngine),
-                new Contender("UIMA direct, one CAS", b::uimaDirect)));
-        groups.put("default chain", List.of(new Contender("enhancer:default (list)", b::defaultChainProducer),
-                new Contender("same engines as a graph chain", b::graphChainProducer),
-                new Contender("the 4 engines called directly", b::defaultChainDirect)));
-
+        Map<String, List<Contender>> groups = groups(b, sample, large);
         try {
             for (List<Contender> group : groups.values()) {
                 for (Contender c : group) {
@@ -95,6 +73,34 @@ public final class EnginesThroughput {
             b.tearDown();
         }
         System.out.println("(" + rounds + " rounds of " + roundMillis + " ms per contender; sink " + sink + ")");
+    }
+
+    /** The contenders of each group, the engine first. */
+    private static Map<String, List<Contender>> groups(EnginesBenchmark b, EnginesBenchmark.Dictionaries sample,
+                                                       EnginesBenchmark.Dictionaries large) {
+        Map<String, List<Contender>> groups = new LinkedHashMap<>();
+        groups.put("langid", List.of(new Contender("engine", b::langidEngine),
+                new Contender("OpenNLP direct", b::langidDirect)));
+        groups.put("sentences", List.of(new Contender("engine", b::sentencesEngine),
+                new Contender("OpenNLP direct, one ME", b::sentencesDirect),
+                new Contender("OpenNLP, new ME per document", b::sentencesNewMePerCall)));
+        groups.put("tokens", List.of(new Contender("engine", b::tokensEngine),
+                new Contender("OpenNLP direct, one ME", b::tokensDirect),
+                new Contender("OpenNLP, new ME per document", b::tokensNewMePerCall)));
+        groups.put("ner, sample vocabulary", List.of(
+                new Contender("engine", () -> b.nerEngine(sample)),
+                new Contender("Aho-Corasick, matching alone", () -> b.nerAhoCorasickMatchingAlone(sample)),
+                new Contender("naive indexOf loop", () -> b.nerNaiveIndexOf(sample))));
+        groups.put("ner, +10,000 entities", List.of(
+                new Contender("engine", () -> b.nerEngine(large)),
+                new Contender("Aho-Corasick, matching alone", () -> b.nerAhoCorasickMatchingAlone(large)),
+                new Contender("naive indexOf loop", () -> b.nerNaiveIndexOf(large))));
+        groups.put("uima (RoomNumberAnnotator)", List.of(new Contender("engine", b::uimaEngine),
+                new Contender("UIMA direct, one CAS", b::uimaDirect)));
+        groups.put("default chain", List.of(new Contender("enhancer:default (list)", b::defaultChainProducer),
+                new Contender("same engines as a graph chain", b::graphChainProducer),
+                new Contender("its engines called directly", b::defaultChainDirect)));
+        return groups;
     }
 
     private static EnginesBenchmark.Dictionaries dictionaries(String vocabulary) {
