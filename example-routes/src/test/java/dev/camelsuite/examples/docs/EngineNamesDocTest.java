@@ -31,8 +31,9 @@ class EngineNamesDocTest {
                     .containsPattern(Pattern.quote(constructor) + "[^`]*` \\(name `" + engine.getName() + "`");
         }
         assertThat(DefaultChain.elements(true)).containsExactly("tika;optional", "langid", "sentences", "tokens",
-                "ner;optional");
-        assertThat(engines).contains("tika (optional) ──► langid ──► sentences ──► tokens ──► ner (optional)");
+                "ner;optional", "dereference;optional");
+        assertThat(engines).contains("tika (optional) ──► langid ──► sentences ──► tokens ──► ner (optional) ──►"
+                                     + " dereference (optional)");
         var names = DefaultChain.engines(Vocabulary.sample()).stream().map(EnhancementEngine::getName).toList();
         try (var pages = Files.list(Path.of("../docs"))) {
             for (Path page : pages.filter(p -> p.toString().endsWith(".adoc")).toList()) {

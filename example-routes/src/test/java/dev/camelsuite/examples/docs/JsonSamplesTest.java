@@ -12,6 +12,7 @@ import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.ContentPart;
 import dev.camelsuite.enhancer.content.EnhancementProperties;
+import dev.camelsuite.enhancer.content.EntityStatement;
 import dev.camelsuite.enhancer.spi.EngineException;
 import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.workflow.WorkflowComponent;
@@ -42,6 +43,15 @@ class JsonSamplesTest {
                 var mention = item.addAnnotation("person", 0, 13, 0.9, "ner", null);
                 item.addEntity("http://dbpedia.org/resource/Angela_Merkel", "Angela Merkel",
                         List.of("http://dbpedia.org/ontology/Person"), 0.75, "ner", mention);
+                // what a dereferencing engine copies of the entity
+                String merkel = "http://dbpedia.org/resource/Angela_Merkel";
+                item.getEntityDescriptions().add(List.of(
+                        EntityStatement.text(merkel, "http://www.w3.org/2000/01/rdf-schema#label", "Angela Merkel",
+                                "en"),
+                        EntityStatement.iri(merkel, "http://xmlns.com/foaf/0.1/depiction",
+                                "http://example.org/merkel.jpg"),
+                        EntityStatement.typed(merkel, "http://dbpedia.org/ontology/birthDate", "1954-07-17",
+                                "http://www.w3.org/2001/XMLSchema#date")));
                 throw new EngineException("no model");
             }));
             enhancer.addChain(Chain.graph("demo", "langid", "ner;dependsOn=langid;timeout=500"));

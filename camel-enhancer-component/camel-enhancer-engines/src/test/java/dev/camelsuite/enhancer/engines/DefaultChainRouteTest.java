@@ -69,7 +69,7 @@ class DefaultChainRouteTest extends CamelTestSupport {
         assertThat(result.getMessage().getHeader(EnhancerConstants.CHAIN_STATUS)).isEqualTo("completed");
         assertThat(result.getMessage().getHeader(EnhancerConstants.FAILED_ENGINES, List.class)).isEmpty();
         assertThat(result.getMessage().getHeader(EnhancerConstants.ENGINE_TIMINGS, Map.class))
-                .containsOnlyKeys("tika", "langid", "sentences", "tokens", "ner");
+                .containsOnlyKeys("tika", "langid", "sentences", "tokens", "ner", "dereference");
         ContentItem item = result.getMessage().getBody(ContentItem.class);
         assertThat(item.getAnnotationsOfType(SentenceDetectionEngine.SENTENCE)).hasSize(2);
         assertThat(item.getAnnotationsOfType(TokenizerEngine.TOKEN)).hasSizeGreaterThan(20)
@@ -178,7 +178,8 @@ class DefaultChainRouteTest extends CamelTestSupport {
                                                                       + " 'es' (engine 'sentences' has de, en, fr)"),
                         tuple("tokens", ExecutionStatus.COMPLETED, "cannot enhance: no tokenizer model for language"
                                                                    + " 'es' (engine 'tokens' has de, en, fr)"),
-                        tuple("ner", ExecutionStatus.COMPLETED, null));
+                        tuple("ner", ExecutionStatus.COMPLETED, null),
+                        tuple("dereference", ExecutionStatus.COMPLETED, null));
         assertThat(item.getEntities()).extracting(EntityAnnotation::getReference).containsExactly(EX + "madrid");
     }
 
@@ -194,7 +195,9 @@ class DefaultChainRouteTest extends CamelTestSupport {
                         tuple("langid", ExecutionStatus.COMPLETED, "cannot enhance: the item has no text"),
                         tuple("sentences", ExecutionStatus.COMPLETED, "cannot enhance: the item has no text"),
                         tuple("tokens", ExecutionStatus.COMPLETED, "cannot enhance: the item has no text"),
-                        tuple("ner", ExecutionStatus.SKIPPED, "cannot enhance: the item has no text"));
+                        tuple("ner", ExecutionStatus.SKIPPED, "cannot enhance: the item has no text"),
+                        tuple("dereference", ExecutionStatus.SKIPPED,
+                                "cannot enhance: the item has no entity annotations"));
         assertThat(item.getAnnotations()).isEmpty();
     }
 
@@ -226,9 +229,9 @@ class DefaultChainRouteTest extends CamelTestSupport {
     void theChainWithoutNer() {
         assertThat(DefaultChain.elements(false)).containsExactly("tika;optional", "langid", "sentences", "tokens");
         assertThat(DefaultChain.elements(true)).containsExactly("tika;optional", "langid", "sentences", "tokens",
-                "ner;optional");
+                "ner;optional", "dereference;optional");
         assertThat(DefaultChain.chain(true).getType()).isEqualTo(ChainType.LIST);
-        assertThat(DefaultChain.chain(true).getElements()).hasSize(5);
+        assertThat(DefaultChain.chain(true).getElements()).hasSize(6);
         assertThat(DefaultChain.engines(null)).extracting(e -> e.getName())
                 .containsExactly("tika", "langid", "sentences", "tokens");
     }

@@ -21,7 +21,7 @@ class DefaultChainYamlTest extends CamelTestSupport {
     @Test
     void branchesOnTheDetectedLanguage() throws Exception {
         getMockEndpoint("mock:yamlEnhanced").expectedBodiesReceived(
-                "fr: 3 entities, 2 sentences",
+                "fr: 3 entities, 2 sentences, 6 statements about Paris",
                 "de: 2 entities",
                 "en: 1 entities");
         template.sendBody("direct:yamlEnhance", "La Seine traverse Paris. Elle se jette dans la Manche près du Havre,"

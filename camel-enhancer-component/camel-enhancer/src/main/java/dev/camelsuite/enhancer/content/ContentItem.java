@@ -26,7 +26,6 @@ public final class ContentItem {
     /** Prefix of the default content item id, as Apache Stanbol builds it. */
     public static final String URI_PREFIX = "urn:content-item-sha1-";
     public static final String TEXT_PLAIN = "text/plain";
-    /** Text media types of documents whose markup is not their text. */
 
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final List<TextAnnotation> annotations = new ArrayList<>();
@@ -35,6 +34,7 @@ public final class ContentItem {
     private final List<EntityAnnotation> entities = new ArrayList<>();
     private final Map<String, ContentPart> parts = new LinkedHashMap<>();
     private final List<DocumentMetadata> documentMetadata = new ArrayList<>();
+    private final EntityDescriptions entityDescriptions = new EntityDescriptions(lock);
     private volatile String uri;
     private volatile String referenceId;
     private volatile String text;
@@ -173,8 +173,7 @@ public final class ContentItem {
     /** Adds an annotation over {@code text[begin, end)}. */
     public TextAnnotation addAnnotation(String type, int begin, int end, double confidence, String engine,
                                         Map<String, Object> features) {
-        AnnotationRules.requireType(type);
-        AnnotationRules.requireConfidence(confidence);
+        AnnotationRules.require(type, confidence);
         lock.writeLock().lock();
         try {
             String t = text;
@@ -196,8 +195,7 @@ public final class ContentItem {
 
     /** Adds an annotation about the whole text (no span). */
     public TextAnnotation addAnnotation(String type, double confidence, String engine, Map<String, Object> features) {
-        AnnotationRules.requireType(type);
-        AnnotationRules.requireConfidence(confidence);
+        AnnotationRules.require(type, confidence);
         lock.writeLock().lock();
         try {
             TextAnnotation a = new TextAnnotation("ta-" + nextAnnotation++, type, -1, -1, null, confidence, engine,
@@ -229,10 +227,7 @@ public final class ContentItem {
         return addEntity(reference, label, null, types, confidence, engine, textAnnotation);
     }
 
-    /**
-     * Suggests an entity for a text annotation, with a label in another language than the text's
-     * ({@code labelLanguage}; null for the text's).
-     */
+    /** Suggests an entity for a text annotation, its label in {@code labelLanguage} (null: in the text's language). */
     public EntityAnnotation addEntity(String reference, String label, String labelLanguage, List<String> types,
                                       double confidence, String engine, TextAnnotation textAnnotation) {
         if (reference == null || reference.isBlank()) {
@@ -356,6 +351,11 @@ public final class ContentItem {
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    /** What dereferencing engines copied about the linked entities from their vocabularies; written in the RDF. */
+    public EntityDescriptions getEntityDescriptions() {
+        return entityDescriptions;
     }
 
     /** The enhancement properties of the request for this item (Stanbol's), read by the engines that know them. */

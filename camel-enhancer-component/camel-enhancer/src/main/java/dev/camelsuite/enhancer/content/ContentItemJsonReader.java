@@ -43,6 +43,7 @@ final class ContentItemJsonReader {
         List<Map<String, Object>> entities = List.of();
         List<Map<String, Object>> parts = List.of();
         List<Map<String, Object>> documentMetadata = List.of();
+        List<Map<String, Object>> entityDescriptions = List.of();
         Map<String, Object> metadata;
 
         static Fields read(JsonParser p) throws IOException {
@@ -56,6 +57,7 @@ final class ContentItemJsonReader {
                     case "entities" -> f.entities = readObjects(p, t, name);
                     case "parts" -> f.parts = readObjects(p, t, name);
                     case "documentMetadata" -> f.documentMetadata = readObjects(p, t, name);
+                    case "entityDescriptions" -> f.entityDescriptions = readObjects(p, t, name);
                     case "executionMetadata" -> f.metadata = asObject(readValue(p, t), name);
                     default -> f.scalars.put(name, readValue(p, t));
                 }
@@ -119,7 +121,10 @@ final class ContentItemJsonReader {
         return all;
     }
 
-    /** The annotations, the entities (linked to their annotations), the document's and the execution metadata. */
+    /**
+     * The annotations, the entities (linked to their annotations), the document's metadata, the entities' descriptions
+     * and the execution metadata.
+     */
     private static void restoreAnalysis(ContentItem item, Fields f) {
         Map<String, TextAnnotation> byId = new HashMap<>();
         for (Map<String, Object> a : f.annotations) {
@@ -134,9 +139,29 @@ final class ContentItemJsonReader {
             item.addDocumentMetadata(new DocumentMetadata(string(m, "property", true), string(m, "value", true),
                     string(m, "datatype", false)));
         }
+        for (Map<String, Object> d : f.entityDescriptions) {
+            item.getEntityDescriptions().add(readEntityDescription(d));
+        }
         if (f.metadata != null) {
             item.setExecutionMetadata(readMetadata(f.metadata, item));
         }
+    }
+
+    /** One entity's statements: each with an {@code iri}, or a {@code value} with a language or a datatype. */
+    private static List<EntityStatement> readEntityDescription(Map<String, Object> d) {
+        String entity = string(d, "entity", true);
+        if (!(d.get("statements") instanceof List<?> list)) {
+            throw new IllegalArgumentException("The description of entity <" + entity + "> has no statements");
+        }
+        List<EntityStatement> statements = new ArrayList<>(list.size());
+        for (Object o : list) {
+            Map<String, Object> s = asObject(o, "statements");
+            String iri = string(s, "iri", false);
+            statements.add(iri != null ? EntityStatement.iri(entity, string(s, "property", true), iri)
+                    : new EntityStatement(entity, string(s, "property", true), string(s, "value", true), false,
+                            string(s, "language", false), string(s, "datatype", false)));
+        }
+        return statements;
     }
 
     private static EntityAnnotation readEntity(Map<String, Object> e, Map<String, TextAnnotation> annotations) {

@@ -88,7 +88,10 @@ final class ContentItemJsonWriter {
         g.writeEndArray();
     }
 
-    /** What the chain found: annotations, entities, the document's metadata and the execution metadata. */
+    /**
+     * What the chain found: annotations, entities, the document's metadata, the entities' descriptions and the
+     * execution metadata.
+     */
     private static void writeAnalysis(ContentItem item, JsonGenerator g, boolean wire) throws IOException {
         g.writeArrayFieldStart("annotations");
         for (TextAnnotation a : item.getAnnotations()) {
@@ -100,23 +103,59 @@ final class ContentItemJsonWriter {
             writeEntity(e, g);
         }
         g.writeEndArray();
-        List<DocumentMetadata> documentMetadata = item.getDocumentMetadata();
-        if (!documentMetadata.isEmpty()) {
-            g.writeArrayFieldStart("documentMetadata");
-            for (DocumentMetadata m : documentMetadata) {
-                g.writeStartObject();
-                g.writeStringField("property", m.property());
-                g.writeStringField("value", m.value());
-                writeIfPresent(g, "datatype", m.datatype());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-        }
+        writeDocumentMetadata(item.getDocumentMetadata(), g);
+        writeEntityDescriptions(item.getEntityDescriptions().statements(), g);
         ExecutionMetadata md = item.getExecutionMetadata();
         if (md != null) {
             g.writeFieldName("executionMetadata");
             writeMetadata(md, g, wire && md.getChainExecution().isBoundToItem() && item.knownUri() == null);
         }
+    }
+
+    private static void writeDocumentMetadata(List<DocumentMetadata> documentMetadata, JsonGenerator g)
+            throws IOException {
+        if (documentMetadata.isEmpty()) {
+            return;
+        }
+        g.writeArrayFieldStart("documentMetadata");
+        for (DocumentMetadata m : documentMetadata) {
+            g.writeStartObject();
+            g.writeStringField("property", m.property());
+            g.writeStringField("value", m.value());
+            writeIfPresent(g, "datatype", m.datatype());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    /** Each entity once, with its statements: the entity's IRI is not repeated in every statement. */
+    private static void writeEntityDescriptions(List<EntityStatement> statements, JsonGenerator g) throws IOException {
+        if (statements.isEmpty()) {
+            return;
+        }
+        g.writeArrayFieldStart("entityDescriptions");
+        String entity = null;
+        for (EntityStatement s : statements) {
+            if (!s.entity().equals(entity)) {
+                if (entity != null) {
+                    g.writeEndArray();
+                    g.writeEndObject();
+                }
+                entity = s.entity();
+                g.writeStartObject();
+                g.writeStringField("entity", entity);
+                g.writeArrayFieldStart("statements");
+            }
+            g.writeStartObject();
+            g.writeStringField("property", s.property());
+            g.writeStringField(s.iri() ? "iri" : "value", s.value());
+            writeIfPresent(g, "language", s.language());
+            writeIfPresent(g, "datatype", s.datatype());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+        g.writeEndArray();
     }
 
     private static void writeAnnotation(TextAnnotation a, JsonGenerator g) throws IOException {

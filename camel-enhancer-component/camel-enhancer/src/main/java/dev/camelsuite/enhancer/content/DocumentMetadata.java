@@ -15,10 +15,10 @@ public record DocumentMetadata(String property, String value, String datatype) {
     public static final int MAX_VALUE_LENGTH = 10_000;
 
     public DocumentMetadata {
-        if (!isIri(property)) {
+        if (!AnnotationRules.isIri(property)) {
             throw new IllegalArgumentException("Document metadata need a property IRI, not '" + property + "'");
         }
-        if (datatype != null && !isIri(datatype)) {
+        if (datatype != null && !AnnotationRules.isIri(datatype)) {
             throw new IllegalArgumentException("The datatype of document metadata " + property + " must be an IRI, not '"
                                                + datatype + "'");
         }
@@ -28,19 +28,5 @@ public record DocumentMetadata(String property, String value, String datatype) {
         if (value.length() > MAX_VALUE_LENGTH) {
             value = value.substring(0, MAX_VALUE_LENGTH);
         }
-    }
-
-    /** An absolute IRI of at most 2048 characters: a scheme, and none of the characters an IRI may not hold. */
-    private static boolean isIri(String text) {
-        if (text == null || text.isEmpty() || text.length() > 2048 || text.indexOf(':') < 1) {
-            return false;
-        }
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c <= ' ' || "<>\"{}|^`\\".indexOf(c) >= 0) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -8,6 +8,7 @@ import java.util.function.UnaryOperator;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.DocumentMetadata;
 import dev.camelsuite.enhancer.content.EntityAnnotation;
+import dev.camelsuite.enhancer.content.EntityStatement;
 import dev.camelsuite.enhancer.content.TextAnnotation;
 import dev.camelsuite.enhancer.metadata.EngineExecution;
 import dev.camelsuite.enhancer.metadata.ExecutionMetadata;
@@ -61,6 +62,10 @@ final class EnhancementStatements {
         }
         for (EntityAnnotation e : item.getEntities()) {
             entityAnnotation(model, mentions, e);
+        }
+        // the linked entities' own statements, as Stanbol's dereference engines write them into the results
+        for (EntityStatement s : item.getEntityDescriptions().statements()) {
+            model.add(VF.createIRI(s.entity()), VF.createIRI(s.property()), valueOf(s));
         }
         if (md != null && withMetadata) {
             // the metadata are small: gathered first, so that each subject's statements come together
@@ -194,6 +199,16 @@ final class EnhancementStatements {
         }
         TextAnnotation mention = e.getTextAnnotation();
         return mention != null && mention.getCoveredText() != null ? mention.getCoveredText() : e.getReference();
+    }
+
+    private static Value valueOf(EntityStatement s) {
+        if (s.iri()) {
+            return VF.createIRI(s.value());
+        }
+        if (s.datatype() != null) {
+            return VF.createLiteral(s.value(), VF.createIRI(s.datatype()));
+        }
+        return text(s.value(), languageTag(s.language()));
     }
 
     /** Text from the content, tagged with its language as Stanbol tags it, when the language is a valid tag. */

@@ -5,6 +5,7 @@ import java.util.List;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.enhancer.engines.DefaultChain;
+import dev.camelsuite.enhancer.engines.dereference.EntityDereferenceEngine;
 import dev.camelsuite.enhancer.engines.dictionary.DictionaryLinkingEngine;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary;
 import dev.camelsuite.enhancer.engines.opennlp.LanguageDetectionEngine;
@@ -18,10 +19,11 @@ import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The ready {@code default} chain (tika optional → langid → sentences → tokens, ner optional) and its engines as beans, which the
- * enhancer component finds by name in the registry. NER's vocabulary is {@code camelsuite.enhancer.vocabulary}
- * (SKOS Turtle or CSV, {@code classpath:…} or {@code file:…}). A chain {@code default} from configuration
- * ({@code camel.component.enhancer.chains[default]}) wins over this bean.
+ * The ready {@code default} chain (tika optional → langid → sentences → tokens → ner optional → dereference optional)
+ * and its engines as beans, which the enhancer component finds by name in the registry. The vocabulary of NER and
+ * dereferencing is {@code camelsuite.enhancer.vocabulary} (CSV, or RDF — SKOS or any dataset — in Turtle, N-Triples
+ * or RDF/XML, gzipped too; {@code classpath:…} or {@code file:…}), read once for both. A chain {@code default} from
+ * configuration ({@code camel.component.enhancer.chains[default]}) wins over this bean.
  */
 @Singleton
 public class DefaultChainBeans {
@@ -74,6 +76,13 @@ public class DefaultChainBeans {
     @Named(DictionaryLinkingEngine.NAME)
     EnhancementEngine entities() {
         return engine(DictionaryLinkingEngine.NAME);
+    }
+
+    @Produces
+    @Singleton
+    @Named(EntityDereferenceEngine.NAME)
+    EnhancementEngine entityDescriptions() {
+        return engine(EntityDereferenceEngine.NAME);
     }
 
     /**

@@ -34,7 +34,10 @@ public final class CsvVocabularyReader {
 
     /** Reads the whole reader (and closes it); {@code source} names it in error messages. */
     public static Vocabulary read(Reader reader, String source) {
-        Vocabulary.Builder builder = new Vocabulary.Builder(source);
+        return read(reader, new VocabularyBuilder(source), source);
+    }
+
+    static Vocabulary read(Reader reader, VocabularyBuilder builder, String source) {
         try (BufferedReader in = new BufferedReader(reader)) {
             int[] column = null;
             String line;
@@ -93,7 +96,7 @@ public final class CsvVocabularyReader {
         return column;
     }
 
-    private static void row(Vocabulary.Builder builder, List<String> fields, int[] column, String source, int line) {
+    private static void row(VocabularyBuilder builder, List<String> fields, int[] column, String source, int line) {
         String reference = field(fields, column[0]);
         String label = field(fields, column[1]);
         if (reference.isEmpty()) {

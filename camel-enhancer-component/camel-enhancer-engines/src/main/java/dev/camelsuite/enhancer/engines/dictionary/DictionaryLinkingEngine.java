@@ -1,9 +1,7 @@
 package dev.camelsuite.enhancer.engines.dictionary;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,12 +20,10 @@ import dev.camelsuite.enhancer.engines.TextEngines;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary.Entity;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary.Label;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary.LabelKind;
-import org.ahocorasick.trie.PayloadEmit;
-import org.ahocorasick.trie.PayloadTrie;
 
 /**
  * Dictionary NER and entity linking: finds the labels of a {@link Vocabulary} in the text as whole words, in one pass
- * over the text whatever the vocabulary's size (Aho-Corasick), marks each mention with an {@value #ENTITY} text
+ * over the text whatever the vocabulary's size ({@link LabelIndex}), marks each mention with an {@value #ENTITY} text
  * annotation and links it to the entities it may name with entity annotations (reference, label, types, confidence).
  * The mention's {@value TextAnnotation#ENTITY_TYPE_FEATURE} feature says what kind of entity it names, as Stanbol's
  * NER engines do ({@link NamedEntityTypes}: Person, Place, Organisation, or the likeliest entity's own type).
@@ -60,10 +56,8 @@ public class DictionaryLinkingEngine implements EnhancementEngine {
 
     private final String name;
     private final Vocabulary vocabulary;
-    /** One trie per language of the vocabulary; each also holds the labels for every language. */
-    private final Map<String, PayloadTrie<List<Candidate>>> byLanguage = new TreeMap<>();
-    /** Labels for every language alone, for the other languages; null when there are none. */
-    private final PayloadTrie<List<Candidate>> neutral;
+    /** Every label of the vocabulary, whatever its language: a match is kept when its label is in the text's. */
+    private final LabelIndex<Candidate> labels;
     private boolean ignoreCase;
 
     /** The engine {@value #NAME} over a vocabulary from {@code classpath:…} or a file (see {@link Vocabulary#load}). */
@@ -77,36 +71,13 @@ public class DictionaryLinkingEngine implements EnhancementEngine {
         }
         this.name = name;
         this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
-        for (String language : vocabulary.getLanguages()) {
-            byLanguage.put(language, trie(vocabulary, language));
-        }
-        this.neutral = vocabulary.hasLanguageNeutralLabels() ? trie(vocabulary, null) : null;
-    }
-
-    /** A trie of the labels in {@code language} and those for every language, by their lower-case text. */
-    private static PayloadTrie<List<Candidate>> trie(Vocabulary vocabulary, String language) {
-        Map<String, List<Candidate>> byKey = new HashMap<>();
+        LabelIndex.Builder<Candidate> builder = LabelIndex.builder(vocabulary.labelCount());
         for (Entity entity : vocabulary.getEntities()) {
             for (Label label : entity.labels()) {
-                if (label.language() == null || label.language().equals(language)) {
-                    byKey.computeIfAbsent(lowerCase(label.text()), k -> new ArrayList<>())
-                            .add(new Candidate(entity, label));
-                }
+                builder.add(label.text(), new Candidate(entity, label));
             }
         }
-        PayloadTrie.PayloadTrieBuilder<List<Candidate>> builder = PayloadTrie.<List<Candidate>> builder()
-                .ignoreCase().onlyWholeWords();
-        byKey.forEach((key, candidates) -> builder.addKeyword(key, List.copyOf(candidates)));
-        return builder.build();
-    }
-
-    /** Lower case char by char, so that indices into the lowered text are indices into the text. */
-    private static String lowerCase(String s) {
-        char[] chars = s.toCharArray();
-        for (int i = 0; i < chars.length; i++) {
-            chars[i] = Character.toLowerCase(chars[i]);
-        }
-        return new String(chars);
+        this.labels = builder.build();
     }
 
     @Override
@@ -139,27 +110,26 @@ public class DictionaryLinkingEngine implements EnhancementEngine {
     @Override
     public CanEnhance canEnhance(ContentItem item) {
         CanEnhance text = TextEngines.canEnhanceText(item);
-        if (text == CanEnhance.CANNOT || neutral != null) {
+        if (text == CanEnhance.CANNOT || vocabulary.hasLanguageNeutralLabels()) {
             return text;
         }
-        String language = LanguageCodes.normalize(item.getLanguage());
-        return language != null && byLanguage.containsKey(language) ? text : CanEnhance.CANNOT;
+        return hasLabelsIn(LanguageCodes.normalize(item.getLanguage())) ? text : CanEnhance.CANNOT;
+    }
+
+    private boolean hasLabelsIn(String language) {
+        return language != null && vocabulary.getLanguages().contains(language);
     }
 
     @Override
     public String cannotEnhanceReason(ContentItem item) {
         return TextEngines.whyNotInLanguage(item, "labels of vocabulary " + vocabulary.getSource(), name,
-                byLanguage.keySet());
+                vocabulary.getLanguages());
     }
 
     @Override
     public void computeEnhancements(ContentItem item) throws EngineException {
         String language = LanguageCodes.normalize(item.getLanguage());
-        PayloadTrie<List<Candidate>> trie = language == null ? null : byLanguage.get(language);
-        if (trie == null) {
-            trie = neutral;
-        }
-        if (trie == null) {
+        if (!vocabulary.hasLanguageNeutralLabels() && !hasLabelsIn(language)) {
             if (language == null) {
                 TextEngines.requireLanguage(item, name);
             }
@@ -176,7 +146,7 @@ public class DictionaryLinkingEngine implements EnhancementEngine {
         String text = item.getText();
         // a text of many mentions may outlast its chain: stop between mentions once the run is cancelled
         Cancellation cancellation = Cancellation.current();
-        for (Mention mention : mentions(trie, text, language, cancellation)) {
+        for (Mention mention : mentions(text, language, cancellation)) {
             cancellation.check();
             mention.keep(asked);
             if (mention.links.isEmpty()) {
@@ -253,19 +223,17 @@ public class DictionaryLinkingEngine implements EnhancementEngine {
         }
     }
 
-    private List<Mention> mentions(PayloadTrie<List<Candidate>> trie, String text, String language,
-                                   Cancellation cancellation) {
-        Collection<PayloadEmit<List<Candidate>>> emits = trie.parseText(text);
-        cancellation.check();
-        List<Mention> found = new ArrayList<>(emits.size());
-        for (PayloadEmit<List<Candidate>> emit : emits) {
+    /** The mentions of labels in the text's language or in every language, the longest of overlapping ones. */
+    private List<Mention> mentions(String text, String language, Cancellation cancellation) {
+        List<Mention> found = new ArrayList<>();
+        labels.find(text, (begin, end, candidates) -> {
             cancellation.check();
-            int begin = emit.getStart();
-            int end = emit.getEnd() + 1;
-            String written = text.substring(begin, end);
             Mention mention = new Mention(begin, end);
-            for (Candidate c : emit.getPayload()) {
-                double caseFactor = caseFactor(c.label().text(), written);
+            String written = text.substring(begin, end);
+            for (Candidate c : candidates) {
+                String labelLanguage = c.label().language();
+                double caseFactor = labelLanguage != null && !labelLanguage.equals(language) ? 0
+                        : caseFactor(c.label().text(), written);
                 if (caseFactor == 0) {
                     continue;
                 }
@@ -277,7 +245,8 @@ public class DictionaryLinkingEngine implements EnhancementEngine {
             if (!mention.links.isEmpty()) {
                 found.add(mention);
             }
-        }
+        });
+        cancellation.check();
         return withoutOverlaps(found);
     }
 

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import dev.camelsuite.enhancer.content.EntityStatement;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary.Entity;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary.Label;
 import dev.camelsuite.enhancer.engines.dictionary.Vocabulary.LabelKind;
@@ -111,8 +112,8 @@ class VocabularyTest {
                 ex:thing rdfs:label "Thing" .
                 """;
 
-        Vocabulary v = SkosVocabularyReader.read(new ByteArrayInputStream(ttl.getBytes(StandardCharsets.UTF_8)),
-                SkosVocabularyReader.Syntax.TURTLE, "test.ttl");
+        Vocabulary v = RdfVocabularyReader.read(new ByteArrayInputStream(ttl.getBytes(StandardCharsets.UTF_8)),
+                RdfVocabularyReader.Syntax.TURTLE, "test.ttl");
 
         assertThat(v.getEntities()).extracting(Entity::reference)
                 .containsExactly("https://example.org/lake", "https://example.org/topic", "https://example.org/thing");
@@ -122,7 +123,8 @@ class VocabularyTest {
                 new Label("Genfersee", "de", LabelKind.PREFERRED), new Label("Lac Léman", "fr", LabelKind.PREFERRED),
                 new Label("Léman", null, LabelKind.ALTERNATIVE), new Label("Lac Leman", "fr", LabelKind.HIDDEN));
         assertThat(v.getEntities().get(1).types()).containsExactly("http://www.w3.org/2004/02/skos/core#Concept");
-        assertThat(v.getEntities().get(2).labels()).containsExactly(new Label("Thing", null, LabelKind.PREFERRED));
+        assertThat(v.getEntities().get(2).labels()).containsExactly(new Label("Thing", null, LabelKind.PREFERRED,
+                "http://www.w3.org/2000/01/rdf-schema#label"));
     }
 
     @Test
@@ -163,6 +165,22 @@ class VocabularyTest {
 
         assertThat(v.getEntities().get(0).labels()).containsExactly(new Label("Ex", "en", LabelKind.PREFERRED));
         assertThat(v.getLanguages()).isEqualTo(Set.of("en"));
+        // statements of one's own, kept for dereferencing with the labels and types
+        Vocabulary described = Vocabulary.builder()
+                .label("https://example.org/x", "Ex", null, LabelKind.PREFERRED,
+                        "http://www.w3.org/2000/01/rdf-schema#label")
+                .statement(EntityStatement.iri("https://example.org/x", "http://xmlns.com/foaf/0.1/depiction",
+                        "https://example.org/x.jpg"))
+                .entity("https://example.org/x", "https://example.org/T")
+                .build();
+        assertThat(described.entity("https://example.org/x").description()).containsExactly(
+                EntityStatement.text("https://example.org/x", "http://www.w3.org/2000/01/rdf-schema#label", "Ex", null),
+                EntityStatement.iri("https://example.org/x", "http://www.w3.org/1999/02/22-rdf-syntax-ns#type",
+                        "https://example.org/T"),
+                EntityStatement.iri("https://example.org/x", "http://xmlns.com/foaf/0.1/depiction",
+                        "https://example.org/x.jpg"));
+        assertThat(described.labelCount()).isEqualTo(1);
+        assertThat(described.entity("https://example.org/nothing")).isNull();
         assertThat(v.hasLanguageNeutralLabels()).isFalse();
         assertThatThrownBy(() -> Vocabulary.builder().entity("https://example.org/y").build())
                 .hasMessageContaining("has no label");
