@@ -131,9 +131,12 @@ class DatasetVocabularyTest {
 
     @Test
     void labelPropertiesOfOnesOwn(@TempDir Path dir) throws IOException {
-        Path file = write(dir, "d.ttl", TURTLE);
-        Vocabulary v = Vocabulary.loader().labelProperties("schema:name", "http://xmlns.com/foaf/0.1/name").load(
-                file.toString());
+        String location = write(dir, "d.ttl", TURTLE).toString();
+        // tag::loader[]
+        Vocabulary v = Vocabulary.loader()
+                .labelProperties("schema:name", "http://xmlns.com/foaf/0.1/name")
+                .load(location);
+        // end::loader[]
         assertThat(v.getEntities()).extracting(Entity::reference).containsExactly(EX + "ada");
         assertThat(v.entity(EX + "ada").labels()).extracting(Label::text)
                 .containsExactlyInAnyOrder("Countess of Lovelace", "Augusta Ada King");
