@@ -13,6 +13,9 @@ const ENHANCER = 'http://stanbol.apache.org/ontology/enhancer/enhancer#';
 const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 const FORMATS = [['JSON-LD', 'application/ld+json'], ['Turtle', 'text/turtle'], ['RDF/XML', 'application/rdf+xml'],
   ['N-Triples', 'application/n-triples'], ['N3', 'text/rdf+n3'], ['RDF/JSON', 'application/rdf+json']];
+const SKOS_DEFINITION = 'http://www.w3.org/2004/02/skos/core#definition';
+const RDFS_COMMENT = 'http://www.w3.org/2000/01/rdf-schema#comment';
+const FOAF_DEPICTION = 'http://xmlns.com/foaf/0.1/depiction';
 const NEXIF = 'http://www.semanticdesktop.org/ontologies/2007/05/10/nexif#';
 const GEO = 'http://www.w3.org/2003/01/geo/wgs84_pos#';
 /** What a document says of itself, as the tika engine writes it about the item: shown in this order. */
@@ -170,10 +173,30 @@ function show(text, nodes) {
       row.insertCell().appendChild(link);
       row.insertCell().textContent = values(entity, FISE + 'entity-type').map(t => t.replace(/.*[/#]/, '')).join(', ');
       row.insertCell().textContent = Number(first(entity, FISE + 'confidence')).toFixed(2);
+      about(row.insertCell(), byId.get(first(entity, FISE + 'entity-reference')));
     }
   }
   documentMetadata(nodes);
   timeline(nodes, byId);
+}
+
+/** What the answer says of an entity itself (its description, a link to its picture), as Stanbol's UI shows it. */
+function about(cell, description) {
+  if (!description) {
+    return;
+  }
+  const definition = values(description, SKOS_DEFINITION)[0] || values(description, RDFS_COMMENT)[0];
+  if (definition) {
+    cell.appendChild(document.createTextNode(definition));
+  }
+  const picture = values(description, FOAF_DEPICTION)[0];
+  if (picture) {
+    cell.appendChild(document.createTextNode(definition ? ' ' : ''));
+    const link = cell.appendChild(document.createElement('a'));
+    link.href = picture;
+    link.textContent = 'picture';
+  }
+  cell.dataset.described = 'true';
 }
 
 /** The document's own metadata (title, author, dates, format …), shown when a document was sent. */

@@ -54,6 +54,9 @@ class EnhancerPageBrowserTest {
                                  + "entity/marie-curie&quot;\\]\"[^>]*>Marie Curie</mark>")
                 .containsPattern("<mark class=\"place\"[^>]*>Paris</mark>")
                 .contains("<a href=\"https://example.org/camelsuite/entity/berlin\">Berlin</a>")
+                // what the vocabulary says of Paris, in the text's language, beside it
+                .containsPattern("data-described=\"true\">The capital of France <a href=\"[^\"]*paris\\.jpg\">"
+                                 + "picture</a>")
                 .contains("Chain default: completed")
                 .contains("{&quot;engine&quot;:&quot;tika&quot;,&quot;status&quot;:&quot;completed&quot;}")
                 .contains("{&quot;engine&quot;:&quot;ner&quot;,&quot;status&quot;:&quot;completed&quot;}");
