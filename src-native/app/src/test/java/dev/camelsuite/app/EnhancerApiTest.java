@@ -82,6 +82,12 @@ class EnhancerApiTest {
                 .when().post("/enhancer/chain/language").then().statusCode(200)
                 .body(containsString("<http://purl.org/dc/terms/language> \"fr\""),
                         not(containsString("EntityAnnotation")));
+        // Stanbol's language chain starts with tika: a web page's text, as Stanbol's ContentTranformationTest asks
+        given().contentType("text/html").accept("text/plain")
+                .body("<html><head><title>Le budget</title></head><body><p>Le gouvernement a présenté son budget.</p></body></html>")
+                .when().post("/enhancer/chain/language?omitMetadata=true").then().statusCode(200)
+                .contentType(startsWith("text/plain"))
+                .body(containsString("Le gouvernement a présenté son budget."), not(containsString("<p>")));
     }
 
     @Test

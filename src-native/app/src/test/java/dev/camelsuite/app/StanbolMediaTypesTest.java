@@ -1,5 +1,7 @@
 package dev.camelsuite.app;
 
+import java.util.regex.Pattern;
+
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
@@ -10,6 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.startsWith;
 
 /**
@@ -22,6 +25,15 @@ class StanbolMediaTypesTest {
     static final String TEXT = "Angela Merkel travelled from Berlin to Paris.";
     static final String TA = "http://fise.iks-project.eu/ontology/TextAnnotation";
 
+    @Test
+    void enhancementsAreNamedAsStanbolNamesThem() {
+        // urn:enhancement- and a UUID: Stanbol's DefaultChainTest looks for "<urn:enhancement.*…TextAnnotation>"
+        given().contentType("text/plain").accept("text/rdf+nt").body(TEXT).when().post("/enhancer").then()
+                .statusCode(200).body(matchesPattern("(?s).*<urn:enhancement-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-"
+                        + "[0-9a-f]{4}-[0-9a-f]{12}> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <"
+                        + Pattern.quote(TA) + "> \\..*"));
+    }
+
     /** The type asked for, and a piece of text that only its serialization writes. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
@@ -33,7 +45,7 @@ class StanbolMediaTypesTest {
             "text/rdf+n3           | @prefix fise: <http://fise.iks-project.eu/ontology/>",
             "application/n-triples | <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <" + TA + "> .",
             "text/rdf+nt           | <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <" + TA + "> .",
-            "application/rdf+json  | \"http://www.w3.org/1999/02/22-rdf-syntax-ns#type\"" })
+            "application/rdf+json  | {\"value\":\"" + TA + "\",\"type\":\"uri\"}" })
     void everyTypeAsAcceptAndAsRdfFormat(String type, String written) {
         given().contentType("text/plain").accept(type).body(TEXT).when().post("/enhancer").then().statusCode(200)
                 .contentType(startsWith(type + "; charset=UTF-8")).body(containsString(written));
@@ -80,7 +92,7 @@ class StanbolMediaTypesTest {
     void jsonLdIsWrittenAsStanbolWritesIt() {
         String json = given().contentType("text/plain").accept("application/ld+json").body(TEXT).when()
                 .post("/enhancer").then().statusCode(200).extract().asString();
-        assertThat(json).startsWith("[ {\n  \"@id\" : \"urn:content-item-sha1-").doesNotContain("@context")
+        assertThat(json).startsWith("[ {\n  \"@id\" : \"urn:enhancement-").doesNotContain("@context")
                 .contains("  \"http://purl.org/dc/terms/creator\" : [ {\n    \"@value\" : \"")
                 .contains("\"@type\" : \"http://www.w3.org/2001/XMLSchema#double\"")
                 .endsWith("} ]");

@@ -48,4 +48,13 @@ class StanbolNamesTest {
                         containsString("<b>ner</b>"), containsString("NamedEntityExtractionEnhancementEngine"),
                         containsString("<b>tika</b>"), containsString("(optional, TikaEngine)"));
     }
+
+    @Test
+    void aChainPageNamesEachEngineAsStanbolDoesToo() {
+        // Stanbol's LanguageChainTest and ContentTranformationTest wait for tika and langdetect on this page
+        given().accept("text/html").when().get("/enhancer/chain/language").then().statusCode(200)
+                .body(containsString("<li><b>tika</b> <small>(optional, TikaEngine)</small></li>"),
+                        containsString("<li><b>langid</b> <small>(required, LanguageDetectionEnhancementEngine;"
+                                       + " also langdetect)</small></li>"));
+    }
 }

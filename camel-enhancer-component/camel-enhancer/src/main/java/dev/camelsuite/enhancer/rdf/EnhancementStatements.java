@@ -1,8 +1,10 @@
 package dev.camelsuite.enhancer.rdf;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.UnaryOperator;
 
 import dev.camelsuite.enhancer.content.ContentItem;
@@ -117,12 +119,22 @@ final class EnhancementStatements {
         }
     }
 
+    /**
+     * An enhancement's IRI in Stanbol's shape, {@code urn:enhancement-} and a UUID (Stanbol's clients match on it). The
+     * UUID is made from the item's URI and the annotation's id rather than drawn at random, so writing one content
+     * item twice (in two formats, or again after a remote worker sent it back) names its enhancements the same.
+     */
+    static IRI enhancementIri(ContentItem item, String annotationId) {
+        byte[] name = (item.getUri() + "#" + annotationId).getBytes(StandardCharsets.UTF_8);
+        return VF.createIRI("urn:enhancement-" + UUID.nameUUIDFromBytes(name));
+    }
+
     /** A text annotation; the NLP analysis (sentences, tokens) only where an entity was suggested for it. */
     private static void textAnnotation(Statements model, Mentions m, TextAnnotation a) {
         if (TextAnnotation.ANALYSIS_TYPES.contains(a.getType()) && !m.suggestions.containsKey(a.getId())) {
             return;
         }
-        IRI ta = VF.createIRI(m.item.getUri() + "#" + a.getId());
+        IRI ta = enhancementIri(m.item, a.getId());
         m.annotationIris.put(a.getId(), ta);
         model.add(ta, RDF.TYPE, FISE_ENHANCEMENT);
         model.add(ta, RDF.TYPE, FISE_TEXT_ANNOTATION);
@@ -148,7 +160,7 @@ final class EnhancementStatements {
     }
 
     private static void entityAnnotation(Statements model, Mentions m, EntityAnnotation e) {
-        IRI ea = VF.createIRI(m.item.getUri() + "#" + e.getId());
+        IRI ea = enhancementIri(m.item, e.getId());
         model.add(ea, RDF.TYPE, FISE_ENHANCEMENT);
         model.add(ea, RDF.TYPE, FISE_ENTITY_ANNOTATION);
         enhancement(model, ea, m.itemIri, m.creator(e.getEngine()), e.getConfidence(), m.created(e.getEngine()));

@@ -16,6 +16,7 @@ import org.eclipse.rdf4j.rio.rdfjson.RDFJSONWriter;
 import org.eclipse.rdf4j.rio.rdfxml.RDFXMLWriter;
 import org.eclipse.rdf4j.rio.turtle.TurtleParser;
 import org.eclipse.rdf4j.rio.turtle.TurtleWriter;
+import org.eclipse.rdf4j.rio.helpers.BasicWriterSettings;
 
 /**
  * The RDF serializations the enhancer writes and reads: those of Stanbol. Writers and parsers are made directly rather
@@ -55,7 +56,8 @@ public enum RdfFormat {
             case RDF_XML -> new XmlSafeLiterals(new RDFXMLWriter(out));
             case N_TRIPLES -> new NTriplesWriter(out);
             case N3 -> new N3Writer(out);
-            case RDF_JSON -> new RDFJSONWriter(out, RDFFormat.RDFJSON);
+            // on one line, "value":"…", as Stanbol writes it: its clients match on that
+            case RDF_JSON -> new RDFJSONWriter(out, RDFFormat.RDFJSON).set(BasicWriterSettings.PRETTY_PRINT, false);
         };
     }
 

@@ -77,7 +77,7 @@ class JsonLdShapeTest {
         item.addEntity("http://dbpedia.org/resource/Paris", "Paris", List.of("http://dbpedia.org/ontology/City"), 0.9,
                 "linking", null);
         String json = EnhancementRdf.toString(EnhancementRdf.toModel(item), RdfFormat.JSON_LD);
-        assertThat(json).startsWith("[ {\n  \"@id\" : \"urn:test:shape#").doesNotContain("@context");
+        assertThat(json).startsWith("[ {\n  \"@id\" : \"urn:enhancement-").doesNotContain("@context");
         Model back = EnhancementRdf.parse(json, RdfFormat.JSON_LD);
         assertThat(back).hasSameSizeAs(EnhancementRdf.toModel(item));
         assertThat(back.filter(null, VF.createIRI("http://fise.iks-project.eu/ontology/confidence"), null)

@@ -81,15 +81,18 @@ public class StanbolNames {
     }
 
     /**
-     * The class an engine is shown with on the enhancer's page, as Stanbol's page shows it: Stanbol's engine class
-     * when on and the engine stands in for one, else the engine's own class.
+     * The class an engine is shown with on the enhancer's pages, as Stanbol's page shows it: Stanbol's engine class
+     * when on and the engine stands in for one, followed by the Stanbol name it also answers under where that differs
+     * ({@code LanguageDetectionEnhancementEngine; also langdetect}: Stanbol's clients look for either name on the
+     * chain's page); else the engine's own class.
      */
     String shownClass(String name, EnhancementEngine engine) {
         EnhancementEngine own = engine instanceof EngineAlias alias ? alias.engine() : engine;
         if (on) {
             for (Map.Entry<String, StanbolEngine> e : ENGINES.entrySet()) {
                 if (e.getKey().equals(own.getName()) || e.getValue().name().equals(name)) {
-                    return e.getValue().simpleClassName();
+                    String stanbolName = e.getValue().name();
+                    return e.getValue().simpleClassName() + (stanbolName.equals(name) ? "" : "; also " + stanbolName);
                 }
             }
         }
