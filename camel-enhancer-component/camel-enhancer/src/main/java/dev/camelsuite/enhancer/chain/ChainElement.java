@@ -3,7 +3,9 @@ package dev.camelsuite.enhancer.chain;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * One element of a chain in Apache Stanbol's line syntax: {@code engine;param=value;flag}, a bare flag meaning true.
@@ -11,10 +13,14 @@ import java.util.Set;
  * {@code maxRetries=<n>}, and UIMA AS's error handling: {@code continueOnRetryFailure} (the chain goes on when the
  * engine still fails after its retries), {@code thresholdCount=<n>}, {@code thresholdWindow=<documents>} and
  * {@code thresholdAction=disable|terminate} (what a worker does when the engine failed n times within the last
- * window documents; unset ones fall back to the worker's options). An unknown or repeated parameter is an error, so a
- * typo never silently changes a chain.
+ * window documents; unset ones fall back to the worker's options). A parameter that starts with {@code enhancer.} is
+ * one of Stanbol's chain-scoped enhancement properties for the engine ({@link #getProperties()}). Any other unknown or
+ * repeated parameter is an error, so a typo never silently changes a chain.
  */
 public final class ChainElement {
+
+    /** Where the parameters that are Stanbol's enhancement properties start (STANBOL-488). */
+    public static final String PROPERTY_PREFIX = "enhancer.";
 
     private final String engine;
     private final boolean optional;
@@ -26,6 +32,8 @@ public final class ChainElement {
     private final Integer thresholdCount;
     private final Integer thresholdWindow;
     private final ThresholdAction thresholdAction;
+    /** Stanbol's chain-scoped enhancement properties of this engine: {@code enhancer.…} parameters of the line. */
+    private final Map<String, List<String>> properties;
 
     public ChainElement(String engine, boolean optional, List<String> dependsOn, long timeout, int maxRetries) {
         this(engine, optional, dependsOn, timeout, maxRetries, false, null, null, null);
@@ -34,6 +42,13 @@ public final class ChainElement {
     public ChainElement(String engine, boolean optional, List<String> dependsOn, long timeout, int maxRetries,
                         boolean continueOnRetryFailure, Integer thresholdCount, Integer thresholdWindow,
                         ThresholdAction thresholdAction) {
+        this(engine, optional, dependsOn, timeout, maxRetries, continueOnRetryFailure, thresholdCount, thresholdWindow,
+                thresholdAction, Map.of());
+    }
+
+    public ChainElement(String engine, boolean optional, List<String> dependsOn, long timeout, int maxRetries,
+                        boolean continueOnRetryFailure, Integer thresholdCount, Integer thresholdWindow,
+                        ThresholdAction thresholdAction, Map<String, List<String>> properties) {
         this.engine = engine;
         this.optional = optional;
         this.dependsOn = List.copyOf(dependsOn);
@@ -43,6 +58,7 @@ public final class ChainElement {
         this.thresholdCount = thresholdCount;
         this.thresholdWindow = thresholdWindow;
         this.thresholdAction = thresholdAction;
+        this.properties = Map.copyOf(properties);
     }
 
     /** Parses one element of the chain named {@code chain} (named in errors). */
@@ -64,6 +80,7 @@ public final class ChainElement {
         Integer thresholdCount = null;
         Integer thresholdWindow = null;
         ThresholdAction thresholdAction = null;
+        Map<String, List<String>> properties = new TreeMap<>();
         Set<String> seen = new HashSet<>();
         for (int i = 1; i < fields.length; i++) {
             String field = fields[i].trim();
@@ -93,13 +110,21 @@ public final class ChainElement {
                                                      + value + "'");
                     }
                 }
-                default -> throw invalid(chain, engine, "unknown parameter '" + key + "' (known: optional, dependsOn,"
-                                                        + " timeout, maxRetries, continueOnRetryFailure, thresholdCount,"
-                                                        + " thresholdWindow, thresholdAction)");
+                default -> properties.put(key, propertyValues(chain, engine, key, value));
             }
         }
         return new ChainElement(engine, optional, dependsOn, timeout, maxRetries, continueOnRetryFailure,
-                thresholdCount, thresholdWindow, thresholdAction);
+                thresholdCount, thresholdWindow, thresholdAction, properties);
+    }
+
+    /** The values of an enhancement property of the line; any other parameter is unknown. */
+    private static List<String> propertyValues(String chain, String engine, String key, String value) {
+        if (!key.startsWith(PROPERTY_PREFIX) || key.length() == PROPERTY_PREFIX.length()) {
+            throw invalid(chain, engine, "unknown parameter '" + key + "' (known: optional, dependsOn, timeout,"
+                                         + " maxRetries, continueOnRetryFailure, thresholdCount, thresholdWindow,"
+                                         + " thresholdAction, and enhancement properties enhancer.…)");
+        }
+        return List.of(value.split(",", -1));
     }
 
     private static boolean parseBoolean(String chain, String engine, String key, String value) {
@@ -182,9 +207,18 @@ public final class ChainElement {
         return thresholdAction;
     }
 
+    /**
+     * Stanbol's chain-scoped enhancement properties for this engine: the line's parameters that start with
+     * {@code enhancer.} ({@code dereference;enhancer.engines.dereference.languages=de,fr}), each with its values (the
+     * value split at commas). A request's own properties win over them.
+     */
+    public Map<String, List<String>> getProperties() {
+        return properties;
+    }
+
     ChainElement withDependsOn(List<String> names) {
         return new ChainElement(engine, optional, names, timeout, maxRetries, continueOnRetryFailure, thresholdCount,
-                thresholdWindow, thresholdAction);
+                thresholdWindow, thresholdAction, properties);
     }
 
     /** The element in line syntax; {@link #parse(String, String)} reads it back. */
@@ -215,6 +249,7 @@ public final class ChainElement {
         if (thresholdAction != null) {
             sb.append(";thresholdAction=").append(thresholdAction.label());
         }
+        properties.forEach((key, values) -> sb.append(';').append(key).append('=').append(String.join(",", values)));
         return sb.toString();
     }
 

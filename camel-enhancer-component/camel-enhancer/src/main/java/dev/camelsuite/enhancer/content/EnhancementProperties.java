@@ -24,9 +24,30 @@ public final class EnhancementProperties {
     public static final EnhancementProperties NONE = new EnhancementProperties(Map.of());
 
     private final Map<String, List<String>> values;
+    /** The chain's properties for its engines ({@code engine:key}), under these; null for none. */
+    private final EnhancementProperties chainScoped;
 
     private EnhancementProperties(Map<String, List<String>> values) {
+        this(values, null);
+    }
+
+    private EnhancementProperties(Map<String, List<String>> values, EnhancementProperties chainScoped) {
         this.values = values;
+        this.chainScoped = chainScoped;
+    }
+
+    /**
+     * These (a request's) properties over a chain's: the chain-scoped properties of its engines ({@code engine:key}
+     * keys), which every engine sees under the request's own, as Stanbol ranks them (the request's for the engine, the
+     * request's for all, the chain's for the engine). Replaces the chain's properties these had, if any; the request's
+     * ({@link #asMap()}) stay as they were.
+     */
+    public EnhancementProperties withChainScoped(EnhancementProperties chain) {
+        EnhancementProperties layer = chain == null || chain.values.isEmpty() ? null : chain;
+        if (layer == chainScoped) {
+            return this;
+        }
+        return new EnhancementProperties(values, layer);
     }
 
     /**
@@ -74,6 +95,11 @@ public final class EnhancementProperties {
      * one (with the prefix taken off). Keys for other engines are left out.
      */
     public EnhancementProperties forEngine(String engine) {
+        if (chainScoped != null) {
+            Map<String, List<String>> layered = new LinkedHashMap<>(chainScoped.forEngine(engine).values);
+            layered.putAll(new EnhancementProperties(values).forEngine(engine).values);
+            return new EnhancementProperties(Map.copyOf(layered));
+        }
         if (values.isEmpty()) {
             return this;
         }

@@ -110,6 +110,8 @@ public final class ChainRunner extends ServiceSupport {
             metadata.prepareContinuation();
             engines = chain.enginesFor(metadata.getPlan(), this::resolveEngine);
         }
+        // the request's enhancement properties over the chain's (the chain's replace any an earlier chain set)
+        item.setProperties(item.getProperties().withChainScoped(chain.chainScoped()));
         return component.getJobManager().enhance(item, metadata, engines, timeoutMillis, caller, listener);
     }
 

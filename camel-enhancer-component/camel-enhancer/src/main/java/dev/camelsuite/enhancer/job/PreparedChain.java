@@ -1,8 +1,13 @@
 package dev.camelsuite.enhancer.job;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import dev.camelsuite.enhancer.chain.Chain;
+import dev.camelsuite.enhancer.chain.ExecutionNode;
 import dev.camelsuite.enhancer.chain.ExecutionPlan;
+import dev.camelsuite.enhancer.content.EnhancementProperties;
 import dev.camelsuite.enhancer.spi.EnhancementEngine;
 
 /**
@@ -22,6 +27,24 @@ public record PreparedChain(Chain chain, ExecutionPlan plan, EnhancementEngine[]
             engines[i] = engineNamed(chain, resolver, plan.getNode(i).getEngine());
         }
         return new PreparedChain(chain, plan, engines);
+    }
+
+    /**
+     * Stanbol's chain-scoped enhancement properties of the chain's engines, as {@code engine:key} properties (none
+     * when no element of the chain names any).
+     */
+    public EnhancementProperties chainScoped() {
+        Map<String, List<String>> properties = null;
+        for (ExecutionNode node : plan.getNodes()) {
+            Map<String, List<String>> own = node.getElement().getProperties();
+            if (!own.isEmpty()) {
+                properties = properties == null ? new LinkedHashMap<>() : properties;
+                for (Map.Entry<String, List<String>> e : own.entrySet()) {
+                    properties.put(node.getEngine() + ":" + e.getKey(), e.getValue());
+                }
+            }
+        }
+        return properties == null ? EnhancementProperties.NONE : EnhancementProperties.of(properties);
     }
 
     private static EnhancementEngine engineNamed(Chain chain, EngineResolver resolver, String name) {

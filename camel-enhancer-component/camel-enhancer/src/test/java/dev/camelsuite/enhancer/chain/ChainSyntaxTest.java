@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ChainSyntaxTest {
@@ -24,6 +25,22 @@ class ChainSyntaxTest {
         assertThat(ChainElement.parse("c", e.toString())).isEqualTo(e);
         assertThat(ChainElement.parse("c", "ner;optional=false").isOptional()).isFalse();
         assertThat(ChainElement.parse("c", "direct:engine?x=1").getEngine()).isEqualTo("direct:engine?x=1");
+    }
+
+    @Test
+    void enhancementPropertiesOfAnEngineInTheChainAsStanbolWritesThem() {
+        ChainElement e = ChainElement.parse("c",
+                "dereference;optional;enhancer.engines.dereference.languages=de,fr;enhancer.max-suggestions=3");
+        assertThat(e.getProperties()).containsOnly(
+                entry("enhancer.engines.dereference.languages", List.of("de", "fr")),
+                entry("enhancer.max-suggestions", List.of("3")));
+        assertThat(ChainElement.parse("c", e.toString())).isEqualTo(e);
+        assertThatThrownBy(() -> ChainElement.parse("c", "dereference;languages=de"))
+                .isInstanceOf(InvalidChainException.class)
+                .hasMessageContaining("unknown parameter 'languages'")
+                .hasMessageContaining("enhancement properties enhancer.");
+        assertThatThrownBy(() -> ChainElement.parse("c", "dereference;enhancer.=de"))
+                .hasMessageContaining("unknown parameter 'enhancer.'");
     }
 
     @Test

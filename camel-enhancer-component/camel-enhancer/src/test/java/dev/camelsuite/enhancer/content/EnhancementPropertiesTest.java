@@ -32,6 +32,31 @@ class EnhancementPropertiesTest {
     }
 
     @Test
+    void aChainsPropertiesForAnEngineAreUnderTheRequestsAsStanbolRanksThem() {
+        EnhancementProperties request = EnhancementProperties.of(Map.of(
+                "enhancer.max-suggestions", "5",
+                "ner:enhancer.min-confidence", "0.5"));
+        EnhancementProperties chain = EnhancementProperties.of(Map.of(
+                "ner:enhancer.max-suggestions", "2",
+                "ner:enhancer.min-confidence", "0.9",
+                "ner:enhancer.engines.dereference.languages", "de",
+                "langid:enhancer.min-confidence", "0.1"));
+        EnhancementProperties layered = request.withChainScoped(chain);
+
+        // the request's for the engine, then the request's for all, then the chain's for the engine
+        EnhancementProperties ner = layered.forEngine("ner");
+        assertThat(ner.wholeNumber("enhancer.max-suggestions", 10, 1, 100)).isEqualTo(5);
+        assertThat(ner.number("enhancer.min-confidence", 0, 0, 1)).isEqualTo(0.5);
+        assertThat(ner.values("enhancer.engines.dereference.languages")).containsExactly("de");
+        assertThat(layered.forEngine("langid").number("enhancer.min-confidence", 0, 0, 1)).isEqualTo(0.1);
+        assertThat(layered.forEngine("tokens").asMap()).containsOnlyKeys("enhancer.max-suggestions");
+        // the request's own stay as they were; another chain's replace this one's
+        assertThat(layered.asMap()).isEqualTo(request.asMap());
+        assertThat(layered.withChainScoped(EnhancementProperties.NONE).forEngine("langid").asMap())
+                .containsOnlyKeys("enhancer.max-suggestions");
+    }
+
+    @Test
     void valuesThatAreNotWhatAnEngineReadsAreRefusedNamingTheProperty() {
         EnhancementProperties properties = EnhancementProperties.of(Map.of("enhancer.max-suggestions", "0",
                 "enhancer.min-confidence", "lots"));

@@ -47,6 +47,11 @@ class DereferenceRouteTest extends CamelTestSupport {
         // end::defaults[]
         context.getRegistry().bind("pictures", pictures);
         context.getRegistry().bind("withPictures", Chain.list("withPictures", "langid", "ner", "pictures"));
+        // tag::chain-scoped[]
+        context.getRegistry().bind("labels", Chain.list("labels", "langid", "ner",
+                "dereference;enhancer.engines.dereference.fields=skos:prefLabel;"
+                + "enhancer.engines.dereference.languages=de,fr"));
+        // end::chain-scoped[]
         return context;
     }
 
@@ -122,6 +127,19 @@ class DereferenceRouteTest extends CamelTestSupport {
                 "http://www.w3.org/2004/02/skos/core#prefLabel", "enhancer.engines.dereference.languages", "fr"));
         assertThat(asked.getEntityDescriptions().of(LONDON)).extracting(EntityStatement::value)
                 .containsExactlyInAnyOrder("London", "London", "Londres");
+    }
+
+    @Test
+    void aChainsOwnPropertiesForAnEngineUnderTheRequests() {
+        // Stanbol's chain-scoped enhancement properties: enhancer.… parameters of the engine's line in the chain
+        Exchange labels = template.request("enhancer:labels", ex -> ex.getIn().setBody(TEXT));
+        assertThat(labels.getMessage().getBody(ContentItem.class).getEntityDescriptions().of(LONDON))
+                .extracting(EntityStatement::value).containsExactlyInAnyOrder("London", "London", "Londres");
+
+        // the request's, for every engine, win over the chain's for this engine
+        ContentItem asked = enhance("enhancer:labels", Map.of("enhancer.engines.dereference.fields", "foaf:depiction"));
+        assertThat(asked.getEntityDescriptions().of(LONDON)).extracting(EntityStatement::property)
+                .containsOnly(DEPICTION);
     }
 
     @Test
