@@ -45,6 +45,8 @@ class OperationRolesTest {
     private static final HttpClient HTTP = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
             .connectTimeout(Duration.ofSeconds(5)).build();
     private static final String ID = "{id}";
+    /** An enhancement job of the caller's, or, for a caller who may not submit one, of a writer's. */
+    private static final String JOB = "{job}";
 
     /** One operation: how to send it, the role it needs, and the resource method that serves it. */
     record Operation(String method, String path, Role needs, String contentType, String body, String serves) {
@@ -66,6 +68,9 @@ class OperationRolesTest {
             Operation.get("/enhancer/sparql?query=ASK%7B%7D", Role.READER, "EnhancerSparqlResource#query"),
             new Operation("POST", "/enhancer/sparql", Role.WRITER, "application/x-www-form-urlencoded",
                     "query=ASK%7B%7D", "EnhancerSparqlResource#postedQuery"),
+            Operation.get("/enhancer/jobs/" + JOB, Role.READER, "JobsResource#job"),
+            Operation.get("/enhancer/jobs/" + JOB + "/result", Role.READER, "JobsResource#result"),
+            new Operation("DELETE", "/enhancer/jobs/" + JOB, Role.WRITER, null, null, "JobsResource#cancelOrDelete"),
             Operation.get("/engines", Role.READER, "EnginesResource#describe"),
             new Operation("POST", "/engines", Role.WRITER, "text/plain", "Paris is in France.",
                     "EnginesResource#enhance"),
@@ -118,7 +123,10 @@ class OperationRolesTest {
                     .isEqualTo(401);
             for (Role role : Role.values()) {
                 int status = send(operation, operation.path(), role).statusCode();
-                if (operation.needs().isIncludedIn(role)) {
+                if (operation.needs().isIncludedIn(role) && ownsNoJob(operation, role)) {
+                    // the operation is the reader's, but a job is only its submitter's: a reader has none to see
+                    assertThat(status).as(role + " " + operation).isEqualTo(404);
+                } else if (operation.needs().isIncludedIn(role)) {
                     assertThat(status).as(role + " " + operation).isLessThan(400);
                 } else {
                     assertThat(status).as(role + " " + operation).isEqualTo(403);
@@ -186,6 +194,10 @@ class OperationRolesTest {
             // every call gets a workflow of its own: skip-all and delete destroy theirs
             TestData.create("accessionWF", id);
         }
+        path = path.replace(JOB.toUpperCase(Locale.ROOT), JOB);
+        if (path.contains(JOB)) {
+            path = path.replace(JOB, job(role == null || !Role.WRITER.isIncludedIn(role) ? Role.WRITER : role));
+        }
         String target = path.replace(ID, id);
         HttpRequest.BodyPublisher body = operation.body() == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(operation.body());
@@ -198,6 +210,22 @@ class OperationRolesTest {
             request.header("Authorization", basic(role));
         }
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static boolean ownsNoJob(Operation operation, Role role) {
+        return operation.path().contains(JOB) && !Role.WRITER.isIncludedIn(role);
+    }
+
+    /** A job submitted as {@code role}: its id. */
+    private String job(Role role) throws Exception {
+        HttpRequest submit = HttpRequest.newBuilder(URI.create(base.toString().replaceFirst("/$", "") + "/enhancer"))
+                .timeout(Duration.ofSeconds(30)).header("Content-Type", "text/plain").header("Prefer", "respond-async")
+                .header("Authorization", basic(role)).POST(HttpRequest.BodyPublishers.ofString("Paris is in France."))
+                .build();
+        HttpResponse<String> accepted = HTTP.send(submit, HttpResponse.BodyHandlers.ofString());
+        assertThat(accepted.statusCode()).isEqualTo(202);
+        String location = accepted.headers().firstValue("Location").orElseThrow();
+        return location.substring(location.lastIndexOf('/') + 1);
     }
 
     private static String basic(Role role) {

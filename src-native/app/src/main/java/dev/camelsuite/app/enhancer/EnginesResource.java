@@ -1,5 +1,6 @@
 package dev.camelsuite.app.enhancer;
 
+import dev.camelsuite.app.enhancer.jobs.EnhancementJobs;
 import dev.camelsuite.app.http.PublicUrl;
 import dev.camelsuite.app.security.Needs;
 import dev.camelsuite.app.security.Role;
@@ -28,6 +29,9 @@ public class EnginesResource {
     @Inject
     PublicUrl publicUrl;
 
+    @Inject
+    EnhancementJobs jobs;
+
     @Context
     UriInfo uriInfo;
 
@@ -47,6 +51,10 @@ public class EnginesResource {
     @POST
     @Consumes(MediaType.WILDCARD)
     public Response enhance(byte[] content) {
-        return requests.withChain(null, content, uriInfo, headers);
+        EnhanceRequest enhance = requests.withChain(null, content, uriInfo, headers);
+        if (EnhancementJobs.prefersAsync(headers)) {
+            return jobs.submit(enhance, publicUrl.of(request).toString());
+        }
+        return requests.enhance(enhance);
     }
 }

@@ -93,14 +93,35 @@ public class EnhancementRequests {
         }
     }
 
-    /** Enhances the body with a chain the users made (the default one for a null name); an unknown one is a 404. */
-    Response withChain(String name, byte[] content, UriInfo uriInfo, HttpHeaders headers) {
-        return enhance(knownChain(name == null ? DEFAULT_CHAIN : name).getName(), content, uriInfo, headers);
+    /** A request to enhance with a chain the users made (the default one for a null name); an unknown one is a 404. */
+    EnhanceRequest withChain(String name, byte[] content, UriInfo uriInfo, HttpHeaders headers) {
+        return EnhanceRequest.of(knownChain(name == null ? DEFAULT_CHAIN : name).getName(), content, uriInfo, headers);
     }
 
-    /** Enhances the body with one engine alone, as Stanbol's single-engine chain does; an unknown engine is a 404. */
-    Response withEngine(String name, byte[] content, UriInfo uriInfo, HttpHeaders headers) {
-        return enhance(engineChain(name).getName(), content, uriInfo, headers);
+    /** A request to enhance with one engine alone, as Stanbol's single-engine chain; an unknown engine is a 404. */
+    EnhanceRequest withEngine(String name, byte[] content, UriInfo uriInfo, HttpHeaders headers) {
+        return EnhanceRequest.of(engineChain(name).getName(), content, uriInfo, headers);
+    }
+
+    /**
+     * Refuses a request that could never be answered but with an error, as its synchronous answer would (400, 406):
+     * a job is only made of a request that can run.
+     */
+    public void check(EnhanceRequest r) {
+        EnhancementAnswer.check(EnhanceParameters.of(r.query()), r.accept());
+        if (r.content().length == 0) {
+            throw new BadRequestException("The request has no content to enhance");
+        }
+    }
+
+    /** Runs the request of an HTTP exchange and answers it; its client going away cancels the chain. */
+    Response enhance(EnhanceRequest r) {
+        try {
+            return enhance(r, ClientGone.of(currentRequest.getCurrent()));
+        } catch (EnhancementBulkhead.Full e) {
+            return Problem.builder(503, "Every enhancement turn is taken; ask again later")
+                    .header(HttpHeaders.RETRY_AFTER, bulkhead.retryAfterSeconds()).build();
+        }
     }
 
     /** The chain of one engine alone, made the first time it is asked for. */
@@ -153,26 +174,22 @@ public class EnhancementRequests {
         return camelContext.getComponent("enhancer", EnhancerComponent.class);
     }
 
-    private Response enhance(String chain, byte[] content, UriInfo uriInfo, HttpHeaders headers) {
+    /**
+     * Runs a request in a turn of the {@link EnhancementBulkhead} and answers what Stanbol answers, within
+     * {@code camelsuite.enhancer.timeout} from now; {@code cancellation} stops the chain.
+     *
+     * @throws EnhancementBulkhead.Full when no turn is free in time
+     */
+    public Response enhance(EnhanceRequest r, Cancellation cancellation) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        EnhanceParameters request = EnhanceParameters.of(uriInfo.getQueryParameters());
-        List<String> accept = headers.getRequestHeader(HttpHeaders.ACCEPT);
-        EnhancementAnswer.check(request, accept);
-        if (content == null || content.length == 0) {
-            throw new BadRequestException("The request has no content to enhance");
-        }
-        String mediaType = headers.getHeaderString(HttpHeaders.CONTENT_TYPE);
-        String language = headers.getHeaderString(HttpHeaders.CONTENT_LANGUAGE);
-        // the client may go away while the chain runs: then the chain stops, and so does the writing of its answer
-        Cancellation cancellation = ClientGone.of(currentRequest.getCurrent());
+        EnhanceParameters request = EnhanceParameters.of(r.query());
+        List<String> accept = r.accept();
+        check(r);
         Outcome outcome;
         try {
             // the body is read in the turn and within the deadline too: a multipart request's RDF parts take memory
-            outcome = bulkhead.run(() -> inTurn(chain, received(content, mediaType, language, request, deadline),
-                    deadline, cancellation));
-        } catch (EnhancementBulkhead.Full e) {
-            return Problem.builder(503, "Every enhancement turn is taken; ask again later")
-                    .header(HttpHeaders.RETRY_AFTER, bulkhead.retryAfterSeconds()).build();
+            outcome = bulkhead.run(() -> inTurn(r.chain(), received(r.content(), r.contentType(), r.contentLanguage(),
+                    request, deadline), deadline, cancellation));
         } catch (AnswerBuffer.OutOfTime e) {
             return outOfTime();
         }

@@ -2,6 +2,7 @@ package dev.camelsuite.app.enhancer;
 
 import java.util.List;
 
+import dev.camelsuite.app.enhancer.jobs.EnhancementJobs;
 import dev.camelsuite.app.http.PublicUrl;
 import dev.camelsuite.app.security.Needs;
 import dev.camelsuite.app.security.Role;
@@ -45,6 +46,9 @@ public class EnhancerResource {
 
     @Inject
     PublicUrl publicUrl;
+
+    @Inject
+    EnhancementJobs jobs;
 
     /** The enhancer: its page for a browser, else its chains and engines in RDF. */
     @Needs(Role.READER)
@@ -128,7 +132,7 @@ public class EnhancerResource {
     @POST
     @Consumes(MediaType.WILDCARD)
     public Response enhance(byte[] content) {
-        return requests.withChain(null, content, uriInfo, headers);
+        return answer(requests.withChain(null, content, uriInfo, headers));
     }
 
     @Needs(Role.WRITER)
@@ -136,7 +140,7 @@ public class EnhancerResource {
     @Path("chain/{name}")
     @Consumes(MediaType.WILDCARD)
     public Response enhanceWithChain(@PathParam("name") String name, byte[] content) {
-        return requests.withChain(name, content, uriInfo, headers);
+        return answer(requests.withChain(name, content, uriInfo, headers));
     }
 
     @Needs(Role.WRITER)
@@ -144,7 +148,15 @@ public class EnhancerResource {
     @Path("engine/{name}")
     @Consumes(MediaType.WILDCARD)
     public Response enhanceWithEngine(@PathParam("name") String name, byte[] content) {
-        return requests.withEngine(name, content, uriInfo, headers);
+        return answer(requests.withEngine(name, content, uriInfo, headers));
+    }
+
+    /** The answer now, or with {@code Prefer: respond-async} a job that answers it later. */
+    private Response answer(EnhanceRequest enhance) {
+        if (EnhancementJobs.prefersAsync(headers)) {
+            return jobs.submit(enhance, publicUrl.of(request).toString());
+        }
+        return requests.enhance(enhance);
     }
 
     private ExecutionPlan plan(Chain chain) {

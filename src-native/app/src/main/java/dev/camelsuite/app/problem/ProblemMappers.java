@@ -3,6 +3,7 @@ package dev.camelsuite.app.problem;
 import java.util.Set;
 import java.util.UUID;
 
+import dev.camelsuite.app.enhancer.jobs.JobStoreFailure;
 import dev.camelsuite.app.http.AllowedMethods;
 import dev.camelsuite.app.workflow.InvalidRequestException;
 import dev.camelsuite.app.workflow.WorkflowStoreFailure;
@@ -46,6 +47,14 @@ public class ProblemMappers {
     public Response conflict(WorkflowConflictException e) {
         return Problem.of(409, "Status in params (" + e.getExpectedStatus() + ") does not match current status ("
                                + e.getActualStatus() + ")");
+    }
+
+    /** The jobs' database is down or not there yet: the client may ask again. */
+    @ServerExceptionMapper
+    public Response jobStoreUnavailable(JobStoreFailure e) {
+        LOG.warnf("The enhancement jobs' database failed: %s", e.getMessage());
+        return Problem.builder(503, "The enhancement jobs' database cannot be reached now; ask again later")
+                .header(HttpHeaders.RETRY_AFTER, STORE_RETRY_AFTER_SECONDS).build();
     }
 
     /** The database is down or not there yet: the client may ask again, as after any 503. */

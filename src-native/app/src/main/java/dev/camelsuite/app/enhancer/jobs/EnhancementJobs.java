@@ -1,0 +1,175 @@
+package dev.camelsuite.app.enhancer.jobs;
+
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import dev.camelsuite.app.enhancer.EnhanceRequest;
+import dev.camelsuite.app.enhancer.EnhancementRequests;
+import dev.camelsuite.app.problem.Problem;
+import dev.camelsuite.app.security.Role;
+import dev.camelsuite.app.security.SignIn;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.smallrye.common.annotation.Identifier;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Enhancement jobs: an enhance request sent with {@code Prefer: respond-async} (RFC 7240) is stored as a job and
+ * answered {@code 202 Accepted} with its {@code Location} once it is in the database, never before; runners
+ * ({@link JobRunners}) run it later as the synchronous request would have run, and keep its answer for
+ * {@code GET /enhancer/jobs/{id}/result}. A job is its submitter's: only they, or an administrator, read or cancel it.
+ * Bounded per user: jobs waiting or running, and the bytes of their content.
+ */
+@ApplicationScoped
+public class EnhancementJobs {
+
+    /** The preference that asks for a job (RFC 7240). */
+    static final String RESPOND_ASYNC = "respond-async";
+
+    @Inject
+    @Identifier("workflowDataSource")
+    DataSource database;
+
+    @Inject
+    EnhancementRequests requests;
+
+    @Inject
+    SecurityIdentity identity;
+
+    @Inject
+    SignIn signIn;
+
+    @Inject
+    JobRunners runners;
+
+    @ConfigProperty(name = "camelsuite.enhancer.jobs.max-unfinished-per-user", defaultValue = "1000")
+    int maxUnfinished;
+
+    @ConfigProperty(name = "camelsuite.enhancer.jobs.max-unfinished-bytes-per-user", defaultValue = "256M")
+    MemorySize maxUnfinishedBytes;
+
+    private final Clock clock = Clock.systemUTC();
+    private JobStore store;
+
+    void start(@Observes StartupEvent started) throws SQLException {
+        if (maxUnfinished < 1 || maxUnfinishedBytes.asLongValue() < 1) {
+            throw new IllegalArgumentException("camelsuite.enhancer.jobs.max-unfinished-per-user and"
+                                               + " max-unfinished-bytes-per-user must be more than 0");
+        }
+        store = new JobStore(database);
+        store.createTables();
+        runners.start(store);
+    }
+
+    JobStore store() {
+        return store;
+    }
+
+    /** Whether the request's {@code Prefer} headers ask for {@code respond-async}. */
+    public static boolean prefersAsync(HttpHeaders headers) {
+        List<String> prefer = headers.getRequestHeader("Prefer");
+        if (prefer == null) {
+            return false;
+        }
+        for (String header : prefer) {
+            for (String preference : header.split(",")) {
+                String name = preference.split(";", 2)[0].split("=", 2)[0].trim();
+                if (name.equalsIgnoreCase(RESPOND_ASYNC)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Stores the request as a job of the caller's and answers 202 with its {@code Location}; a request that could only
+     * be answered with an error is answered that error now, as it would have been.
+     */
+    public Response submit(EnhanceRequest request, String publicUrl) {
+        requests.check(request);
+        String tooLong = JobStore.fits(request);
+        if (tooLong != null) {
+            throw new BadRequestException("This request cannot be kept as a job: " + tooLong);
+        }
+        String owner = owner();
+        String id = UUID.randomUUID().toString();
+        try {
+            long[] unfinished = store.unfinishedOf(owner);
+            if (unfinished[0] >= maxUnfinished
+                || unfinished[1] + request.content().length > maxUnfinishedBytes.asLongValue()) {
+                return Problem.builder(429, "You have " + unfinished[0] + " jobs waiting or running, with "
+                                            + unfinished[1] + " bytes of content: at most " + maxUnfinished + " jobs and "
+                                            + maxUnfinishedBytes.asLongValue() + " bytes are kept per user"
+                                            + " (camelsuite.enhancer.jobs.max-unfinished-per-user, …-bytes-per-user);"
+                                            + " submit more when some have finished")
+                        .header(HttpHeaders.RETRY_AFTER, 10).build();
+            }
+            store.insert(id, owner, request, clock.instant());
+        } catch (SQLException e) {
+            throw new JobStoreFailure(e);
+        }
+        runners.wake();
+        Job job = new Job(id, owner, request.chain(), JobState.QUEUED, clock.instant(), null, null, 0, 0, null);
+        String location = JobJson.location(publicUrl, id);
+        return Response.status(202).header(HttpHeaders.LOCATION, location)
+                .header("Preference-Applied", RESPOND_ASYNC).type("application/json")
+                .entity(JobJson.of(job, publicUrl)).build();
+    }
+
+    /** The caller's job; a job of someone else's is not found, as one that does not exist. */
+    Job find(String id) {
+        Job job;
+        try {
+            job = store.find(id);
+        } catch (SQLException e) {
+            throw new JobStoreFailure(e);
+        }
+        if (job == null || !(job.owner().equals(owner()) || signIn.allows(identity, Role.ADMIN))) {
+            throw new NotFoundException("No job " + id + " of yours");
+        }
+        return job;
+    }
+
+    /** Cancels the caller's job that waits or runs (its chain stops as at its deadline), or deletes a finished one. */
+    Job cancelOrDelete(String id) {
+        Job job = find(id);
+        try {
+            if (!job.state().isFinished()
+                && store.cancel(id, "cancelled by " + (owner().isEmpty() ? "its submitter" : owner()), clock.instant())) {
+                runners.cancelled(id);
+                return store.find(id);
+            }
+            store.delete(id);
+            return null;
+        } catch (SQLException e) {
+            throw new JobStoreFailure(e);
+        }
+    }
+
+    /** The answer of the caller's finished job. */
+    StoredAnswer answer(Job job) {
+        try {
+            return store.answer(job.id());
+        } catch (SQLException e) {
+            throw new JobStoreFailure(e);
+        }
+    }
+
+    private String owner() {
+        return identity == null || identity.isAnonymous() ? "" : identity.getPrincipal().getName();
+    }
+}

@@ -1,0 +1,60 @@
+package dev.camelsuite.app;
+
+import java.util.Map;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import org.junit.jupiter.api.Test;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+/**
+ * What one user may have waiting or running: so many jobs, so many bytes of content; beyond, 429 with what to do. The
+ * application runs no job here (no runners), so that submitted jobs stay queued.
+ */
+@QuarkusTest
+@TestProfile(EnhancementJobLimitsTest.FewJobs.class)
+class EnhancementJobLimitsTest {
+
+    /** Two jobs or 200 bytes a user, and nobody to run them. */
+    public static class FewJobs implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("camelsuite.enhancer.jobs.runners", "0",
+                    "camelsuite.enhancer.jobs.max-unfinished-per-user", "2",
+                    "camelsuite.enhancer.jobs.max-unfinished-bytes-per-user", "200");
+        }
+    }
+
+    @Test
+    void beyondTheJobsOfOneUserA429SaysWhatToDo() {
+        String first = submit("Paris is in France.");
+        submit("Berlin is in Germany.");
+        given().contentType("text/plain").header("Prefer", "respond-async").body("Rome is in Italy.").when()
+                .post("/enhancer").then().statusCode(429).header("Retry-After", "10")
+                .body("detail", containsString("camelsuite.enhancer.jobs.max-unfinished-per-user"));
+        // another user has jobs of their own
+        given().auth().preemptive().basic(SignedIn.WRITER, SignedIn.WRITER_PASSWORD).contentType("text/plain")
+                .header("Prefer", "respond-async").body("Rome is in Italy.").when().post("/enhancer").then()
+                .statusCode(202);
+        // a cancelled job no longer counts; nobody runs them here, so they wait
+        given().when().delete(first).then().statusCode(200).body("state", equalTo("cancelled"));
+        String third = submit("Madrid is in Spain.");
+        given().when().get(third).then().statusCode(200).body("state", equalTo("queued"));
+    }
+
+    @Test
+    void beyondTheBytesOfOneUserToo() {
+        given().auth().preemptive().basic(SignedIn.WRITER, SignedIn.WRITER_PASSWORD).contentType("text/plain")
+                .header("Prefer", "respond-async").body("x".repeat(201)).when().post("/enhancer").then()
+                .statusCode(429).body("detail", containsString("bytes"));
+    }
+
+    private static String submit(String text) {
+        return given().contentType("text/plain").header("Prefer", "respond-async").body(text).when().post("/enhancer")
+                .then().statusCode(202).extract().header("Location");
+    }
+}

@@ -1,0 +1,144 @@
+package dev.camelsuite.app;
+
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.matchesPattern;
+
+/**
+ * Enhancement jobs: an enhance request with {@code Prefer: respond-async} is answered 202 with the job's
+ * {@code Location} and, once the job is done, its result is what the synchronous request answers; errors a request
+ * could only get are answered at once; a job's failure is the synchronous failure; a running job is cancelled; a job
+ * is its submitter's (and the administrator's).
+ */
+@QuarkusTest
+class EnhancementJobsApiTest {
+
+    static final String TEXT = "Angela Merkel travelled from Berlin to Paris.";
+    /** What differs from one run to the next: the times in an answer, and the names of its blank nodes. */
+    private static final Pattern TIMES = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z");
+    private static final Pattern BLANK_NODES = Pattern.compile("_:[A-Za-z0-9]+");
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "/enhancer                 | application/ld+json  |                      | text/plain",
+            "/enhancer/chain/default   | text/turtle          | executionmetadata=true | text/plain",
+            "/enhancer/engine/langid   | application/n-triples |                     | text/plain",
+            "/engines                  | application/rdf+xml  |                      | text/plain",
+            "/enhancer                 | text/plain           | omitMetadata=true    | text/html",
+            "/enhancer                 | application/rdf+json | uri=urn:test:job     | text/plain" })
+    void aJobsResultIsWhatTheRequestAnswersAtOnce(String path, String accept, String query, String type) {
+        String body = type.equals("text/html") ? "<html><body><p>" + TEXT + "</p></body></html>" : TEXT;
+        String target = query == null ? path : path + "?" + query;
+        Response now = given().contentType(type).accept(accept).body(body).when().post(target);
+        assertThat(now.statusCode()).isEqualTo(200);
+
+        Response accepted = given().contentType(type).accept(accept).header("Prefer", "respond-async").body(body)
+                .when().post(target);
+        accepted.then().statusCode(202).header("Preference-Applied", "respond-async")
+                .header("Location", matchesPattern(".*/enhancer/jobs/[0-9a-f-]{36}"))
+                .body("state", equalTo("queued"));
+        String job = accepted.header("Location");
+        awaitState(job, "done").then().body("resultStatus", equalTo(200)).body("result", equalTo(job + "/result"));
+
+        Response later = given().when().get(job + "/result");
+        assertThat(later.statusCode()).isEqualTo(200);
+        assertThat(later.contentType()).isEqualTo(now.contentType());
+        assertThat(sameRunToRun(later.asString())).isEqualTo(sameRunToRun(now.asString()));
+        given().when().delete(job).then().statusCode(204);
+        given().when().get(job).then().statusCode(404);
+    }
+
+    @Test
+    void whatARequestCouldOnlyGetIsAnsweredAtOnce() {
+        given().contentType("text/plain").header("Prefer", "respond-async").body(TEXT).when()
+                .post("/enhancer/chain/no-such-chain").then().statusCode(404);
+        given().contentType("text/plain").accept("INVALID_FORMAT").header("Prefer", "respond-async").body(TEXT).when()
+                .post("/enhancer").then().statusCode(406);
+        given().contentType("text/plain").header("Prefer", "respond-async").body("").when()
+                .post("/enhancer").then().statusCode(400).body("detail", containsString("no content"));
+        // another preference, or none, is answered at once
+        given().contentType("text/plain").header("Prefer", "return=minimal").body(TEXT).when()
+                .post("/enhancer").then().statusCode(200);
+    }
+
+    @Test
+    void aFailedJobAnswersTheFailureTheRequestAnswers() {
+        String job = submit("/enhancer/engine/failing");
+        awaitState(job, "failed").then().body("resultStatus", equalTo(500))
+                .body("detail", containsString("failing"));
+        given().when().get(job + "/result").then().statusCode(500).contentType("application/problem+json")
+                .body("detail", containsString("failing"));
+    }
+
+    @Test
+    void aRunningJobIsCancelledAndItsChainStops() {
+        String job = submit("/enhancer/engine/patient");
+        awaitState(job, "running");
+        given().when().get(job + "/result").then().statusCode(409).body("detail", containsString("is running"));
+        given().when().delete(job).then().statusCode(200).body("state", equalTo("cancelled"));
+        given().when().get(job + "/result").then().statusCode(410);
+        // the runner takes the next job: the patient engine stopped
+        String next = submit("/enhancer/engine/langid");
+        awaitState(next, "done");
+        given().when().delete(job).then().statusCode(204);
+        given().when().delete(next).then().statusCode(204);
+    }
+
+    @Test
+    void aJobIsItsSubmittersAndTheAdministrators() {
+        String job = given().auth().preemptive().basic(SignedIn.WRITER, SignedIn.WRITER_PASSWORD)
+                .contentType("text/plain").header("Prefer", "respond-async").body(TEXT).when().post("/enhancer")
+                .then().statusCode(202).extract().header("Location");
+        given().auth().preemptive().basic(SignedIn.READER, SignedIn.READER_PASSWORD).when().get(job).then()
+                .statusCode(404);
+        given().auth().preemptive().basic(SignedIn.READER, SignedIn.READER_PASSWORD).when().post("/enhancer")
+                .then().statusCode(403);
+        awaitState(job, "done");
+        given().auth().preemptive().basic(SignedIn.WRITER, SignedIn.WRITER_PASSWORD).when().get(job + "/result")
+                .then().statusCode(200);
+        given().auth().preemptive().basic(SignedIn.READER, SignedIn.READER_PASSWORD).when().delete(job).then()
+                .statusCode(403);
+        given().auth().preemptive().basic(SignedIn.WRITER, SignedIn.WRITER_PASSWORD).when().delete(job).then()
+                .statusCode(204);
+        given().when().get("/enhancer/jobs/no-such-job").then().statusCode(404);
+    }
+
+    private static String sameRunToRun(String answer) {
+        return BLANK_NODES.matcher(TIMES.matcher(answer).replaceAll("T")).replaceAll("_:b");
+    }
+
+    static String submit(String path) {
+        return given().contentType("text/plain").header("Prefer", "respond-async").body(TEXT).when().post(path)
+                .then().statusCode(202).extract().header("Location");
+    }
+
+    /** The job once it is in that state, within 20 s. */
+    static Response awaitState(String job, String state) {
+        long giveUp = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (true) {
+            Response r = given().when().get(job);
+            assertThat(r.statusCode()).isEqualTo(200);
+            if (state.equals(r.path("state"))) {
+                return r;
+            }
+            assertThat(System.nanoTime()).as("job %s is %s, not %s", job, r.path("state"), state).isLessThan(giveUp);
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+}
