@@ -15,7 +15,7 @@ import dev.camelsuite.enhancer.engines.tika.SampleDocuments;
 
 /**
  * What an attacker sends to the surfaces added since the first probe — the SPARQL endpoint, multipart content items,
- * document conversion — each as the lowest role that reaches it, with what it must be answered and by when: the
+ * document conversion, enhancement jobs — each as the lowest role that reaches it, with what it must be answered and by when: the
  * surface's deadline (5 s for SPARQL, 60 s for an enhancement) and a second.
  */
 final class HostileRequests {
@@ -42,6 +42,8 @@ final class HostileRequests {
         String base = "http://localhost:" + port;
         List<Case> all = new java.util.ArrayList<>(sparqlCases(base));
         all.addAll(enhancerCases(base));
+        // last: the jobs they leave run while the application is checked
+        all.addAll(jobCases(base));
         return all;
     }
 
@@ -113,6 +115,18 @@ final class HostileRequests {
                                 + "<body><p>Angela Merkel travelled to Paris.</p></body></html>")
                                 .getBytes(StandardCharsets.UTF_8)).header("Accept", "application/rdf+xml"),
                         ENHANCER_DEADLINE, s -> s == 200, HostileRequests::isXml));
+    }
+
+    /** Enhancement jobs: a writer's document bomb kept to run later, a reader asking for someone else's job. */
+    private static List<Case> jobCases(String base) {
+        return List.of(
+                new Case("a 900 KB Word document of 600 MB of empty paragraphs, as a job",
+                        enhance(base + "/enhancer?executionmetadata=true", DOCX, SampleDocuments.docxBomb(600, true))
+                                .header("Prefer", "respond-async"), ENHANCER_DEADLINE, s -> s == 202,
+                        b -> b.contains("\"state\":\"queued\"")),
+                new Case("a job that is not the reader's",
+                        as(READER, base + "/enhancer/jobs/" + java.util.UUID.randomUUID()).GET(), ENHANCER_DEADLINE,
+                        s -> s == 404, b -> b.contains("No job")));
     }
 
     private static boolean refusedByTika(String answer) {

@@ -101,6 +101,17 @@ final class PackagedApplication implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** A POST of {@code body} as {@code contentType}, with more headers as name, value, name, value … */
+    HttpResponse<String> post(String path, String contentType, String body, String... headers)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder post = request(path).header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            post.header(headers[i], headers[i + 1]);
+        }
+        return HTTP.send(post.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     private HttpRequest.Builder request(String path) {
         return HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).timeout(Duration.ofSeconds(10))
                 .header("Authorization", "Basic " + Base64.getEncoder()
