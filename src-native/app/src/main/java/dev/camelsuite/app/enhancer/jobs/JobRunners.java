@@ -104,9 +104,14 @@ public class JobRunners {
     }
 
     private void claimAndRun() {
+        boolean away = false;
         while (!stopping) {
             try {
                 JobStore.Claimed job = store.claim(runnerId, clock.instant(), clock.instant().plus(lease));
+                if (away) {
+                    away = false;
+                    LOG.infof("%s claims enhancement jobs again", Thread.currentThread().getName());
+                }
                 if (job == null) {
                     synchronized (wakeUp) {
                         wakeUp.wait(pollInterval.toMillis());
@@ -118,8 +123,12 @@ public class JobRunners {
                 Thread.currentThread().interrupt();
                 return;
             } catch (SQLException | RuntimeException e) {
-                // the database is away or a job broke this runner: wait, then go on with the next
-                LOG.warnf("An enhancement job runner could not go on: %s", e.toString());
+                // the database is away or a job broke this runner: said once, not at every poll; wait, go on
+                if (!away) {
+                    away = true;
+                    LOG.warnf("%s cannot claim enhancement jobs (%s); it tries again every %s",
+                            Thread.currentThread().getName(), e.toString(), pollInterval);
+                }
                 pause();
             }
         }
