@@ -1,6 +1,7 @@
 package dev.camelsuite.app;
 
 import java.time.Duration;
+import java.util.UUID;
 import java.util.regex.Pattern;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -116,6 +117,36 @@ class EnhancementJobsApiTest {
 
     private static String sameRunToRun(String answer) {
         return BLANK_NODES.matcher(TIMES.matcher(answer).replaceAll("T")).replaceAll("_:b");
+    }
+
+    @Test
+    void aRepeatedKeyIsTheSameJobAndAnotherRequestWithItIsRefused() {
+        String key = "key-" + UUID.randomUUID();
+        Response first = given().contentType("text/plain").header("Prefer", "respond-async")
+                .header("Idempotency-Key", key).body(TEXT).when().post("/enhancer");
+        first.then().statusCode(202);
+        String job = first.header("Location");
+        // the same request again (a client that lost the answer): the same job
+        given().contentType("text/plain").header("Prefer", "respond-async").header("Idempotency-Key", key).body(TEXT)
+                .when().post("/enhancer").then().statusCode(200).header("Location", job)
+                .body("id", equalTo(job.substring(job.lastIndexOf('/') + 1)));
+        given().contentType("text/plain").header("Prefer", "respond-async").header("Idempotency-Key", key)
+                .body(TEXT + " And Rome.").when().post("/enhancer").then().statusCode(422)
+                .body("detail", containsString(key));
+        // keys are each user's own
+        given().auth().preemptive().basic(SignedIn.WRITER, SignedIn.WRITER_PASSWORD).contentType("text/plain")
+                .header("Prefer", "respond-async").header("Idempotency-Key", key).body(TEXT).when().post("/enhancer")
+                .then().statusCode(202);
+        // Stanbol's own id of a content item is a key too
+        String uri = "urn:test:" + key;
+        String byUri = given().contentType("text/plain").header("Prefer", "respond-async").body(TEXT).when()
+                .post("/enhancer?uri=" + uri).then().statusCode(202).extract().header("Location");
+        given().contentType("text/plain").header("Prefer", "respond-async").body(TEXT).when()
+                .post("/enhancer?uri=" + uri).then().statusCode(200).header("Location", byUri);
+        given().contentType("text/plain").header("Prefer", "respond-async").header("Idempotency-Key", "k".repeat(257))
+                .body(TEXT).when().post("/enhancer").then().statusCode(400).body("detail", containsString("256"));
+        awaitState(job, "done");
+        awaitState(byUri, "done");
     }
 
     static String submit(String path) {

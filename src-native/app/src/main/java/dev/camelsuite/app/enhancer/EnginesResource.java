@@ -53,7 +53,7 @@ public class EnginesResource {
     public Response enhance(byte[] content) {
         EnhanceRequest enhance = requests.withChain(null, content, uriInfo, headers);
         if (EnhancementJobs.prefersAsync(headers)) {
-            return jobs.submit(enhance, publicUrl.of(request).toString());
+            return jobs.submit(enhance, headers, publicUrl.of(request).toString());
         }
         return requests.enhance(enhance);
     }

@@ -154,7 +154,7 @@ public class EnhancerResource {
     /** The answer now, or with {@code Prefer: respond-async} a job that answers it later. */
     private Response answer(EnhanceRequest enhance) {
         if (EnhancementJobs.prefersAsync(headers)) {
-            return jobs.submit(enhance, publicUrl.of(request).toString());
+            return jobs.submit(enhance, headers, publicUrl.of(request).toString());
         }
         return requests.enhance(enhance);
     }

@@ -97,37 +97,71 @@ public class EnhancementJobs {
 
     /**
      * Stores the request as a job of the caller's and answers 202 with its {@code Location}; a request that could only
-     * be answered with an error is answered that error now, as it would have been.
+     * be answered with an error is answered that error now, as it would have been. With an idempotency key (the
+     * {@code Idempotency-Key} header, or else Stanbol's {@code uri}, the client's id of the content item) a repeat of
+     * the same request answers the job the first made (200), another request with the key 422.
      */
-    public Response submit(EnhanceRequest request, String publicUrl) {
+    public Response submit(EnhanceRequest request, HttpHeaders headers, String publicUrl) {
         requests.check(request);
         String tooLong = JobStore.fits(request);
         if (tooLong != null) {
             throw new BadRequestException("This request cannot be kept as a job: " + tooLong);
         }
+        String key = IdempotencyKeys.of(headers, request);
+        String hash = key == null ? null : IdempotencyKeys.hash(request);
         String owner = owner();
-        String id = UUID.randomUUID().toString();
         try {
-            long[] unfinished = store.unfinishedOf(owner);
-            if (unfinished[0] >= maxUnfinished
-                || unfinished[1] + request.content().length > maxUnfinishedBytes.asLongValue()) {
-                return Problem.builder(429, "You have " + unfinished[0] + " jobs waiting or running, with "
-                                            + unfinished[1] + " bytes of content: at most " + maxUnfinished + " jobs and "
-                                            + maxUnfinishedBytes.asLongValue() + " bytes are kept per user"
-                                            + " (camelsuite.enhancer.jobs.max-unfinished-per-user, …-bytes-per-user);"
-                                            + " submit more when some have finished")
-                        .header(HttpHeaders.RETRY_AFTER, 10).build();
+            Response repeated = key == null ? null : repeated(owner, key, hash, publicUrl);
+            if (repeated != null) {
+                return repeated;
             }
-            store.insert(id, owner, request, clock.instant());
+            Response refused = beyondLimits(owner, request);
+            if (refused != null) {
+                return refused;
+            }
+            String id = UUID.randomUUID().toString();
+            if (!store.insert(id, owner, request, key, hash, clock.instant())) {
+                // another submission with the key came first
+                return repeated(owner, key, hash, publicUrl);
+            }
+            runners.wake();
+            Job job = new Job(id, owner, request.chain(), JobState.QUEUED, clock.instant(), null, null, 0, 0, null);
+            return Response.status(202).header(HttpHeaders.LOCATION, JobJson.location(publicUrl, id))
+                    .header("Preference-Applied", RESPOND_ASYNC).type("application/json")
+                    .entity(JobJson.of(job, publicUrl)).build();
         } catch (SQLException e) {
             throw new JobStoreFailure(e);
         }
-        runners.wake();
-        Job job = new Job(id, owner, request.chain(), JobState.QUEUED, clock.instant(), null, null, 0, 0, null);
-        String location = JobJson.location(publicUrl, id);
-        return Response.status(202).header(HttpHeaders.LOCATION, location)
-                .header("Preference-Applied", RESPOND_ASYNC).type("application/json")
-                .entity(JobJson.of(job, publicUrl)).build();
+    }
+
+    /** The answer to a repeated key: the job it made (200), or 422 when it made it for another request; else null. */
+    private Response repeated(String owner, String key, String hash, String publicUrl) throws SQLException {
+        String[] earlier = store.keyed(owner, key);
+        if (earlier == null) {
+            return null;
+        }
+        if (!hash.equals(earlier[1])) {
+            return Problem.of(422, "Idempotency key '" + key + "' was used for another request (another body, chain,"
+                                   + " parameters or headers): use a new key for a new request");
+        }
+        Job job = store.find(earlier[0]);
+        return Response.ok(JobJson.of(job, publicUrl), "application/json")
+                .header(HttpHeaders.LOCATION, JobJson.location(publicUrl, job.id()))
+                .header("Preference-Applied", RESPOND_ASYNC).build();
+    }
+
+    private Response beyondLimits(String owner, EnhanceRequest request) throws SQLException {
+        long[] unfinished = store.unfinishedOf(owner);
+        if (unfinished[0] < maxUnfinished
+            && unfinished[1] + request.content().length <= maxUnfinishedBytes.asLongValue()) {
+            return null;
+        }
+        return Problem.builder(429, "You have " + unfinished[0] + " jobs waiting or running, with " + unfinished[1]
+                                    + " bytes of content: at most " + maxUnfinished + " jobs and "
+                                    + maxUnfinishedBytes.asLongValue() + " bytes are kept per user"
+                                    + " (camelsuite.enhancer.jobs.max-unfinished-per-user, …-bytes-per-user);"
+                                    + " submit more when some have finished")
+                .header(HttpHeaders.RETRY_AFTER, 10).build();
     }
 
     /** The caller's job; a job of someone else's is not found, as one that does not exist. */

@@ -33,6 +33,7 @@ class JobStore {
     static final int MAX_ACCEPT = 8192;
     static final int MAX_CONTENT_TYPE = 1024;
     static final int MAX_CONTENT_LANGUAGE = 256;
+    static final int MAX_KEY = 256;
     private static final int MAX_DETAIL = 2000;
 
     private final DataSource database;
@@ -53,9 +54,12 @@ class JobStore {
                       + " content_size BIGINT NOT NULL, state VARCHAR(16) NOT NULL, submitted BIGINT NOT NULL,"
                       + " started BIGINT, finished BIGINT, attempts INT NOT NULL, runner VARCHAR(128),"
                       + " lease_until BIGINT, answer_status INT NOT NULL, answer_type VARCHAR(256), answer " + bytes
-                      + ", detail VARCHAR(" + MAX_DETAIL + "))");
+                      + ", detail VARCHAR(" + MAX_DETAIL + "), idempotency_key VARCHAR(" + MAX_KEY + "),"
+                      + " request_hash VARCHAR(64))");
             s.execute("CREATE INDEX IF NOT EXISTS " + TABLE + "_waiting ON " + TABLE + " (state, submitted)");
             s.execute("CREATE INDEX IF NOT EXISTS " + TABLE + "_owner ON " + TABLE + " (owner, state)");
+            // one job per key and owner: two submissions with one key race for it, one of them wins
+            s.execute("CREATE UNIQUE INDEX IF NOT EXISTS " + TABLE + "_key ON " + TABLE + " (owner, idempotency_key)");
         }
     }
 
@@ -76,11 +80,19 @@ class JobStore {
         return null;
     }
 
-    /** Stores a new, queued job; when this returns, the job is in the database. */
-    void insert(String id, String owner, EnhanceRequest r, Instant now) throws SQLException {
+    /**
+     * Stores a new, queued job; when this returns, the job is in the database.
+     *
+     * @param key  the submitter's idempotency key, or null
+     * @param hash what identifies the request, for a later submission with the same key
+     * @return false when the owner has a job with that key already (nothing stored)
+     */
+    boolean insert(String id, String owner, EnhanceRequest r, String key, String hash, Instant now)
+            throws SQLException {
         try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
                 "INSERT INTO " + TABLE + " (id, owner, chain, query, accept, content_type, content_language, content,"
-                + " content_size, state, submitted, attempts, answer_status) VALUES (?,?,?,?,?,?,?,?,?,?,?,0,0)")) {
+                + " content_size, state, submitted, attempts, answer_status, idempotency_key, request_hash)"
+                + " VALUES (?,?,?,?,?,?,?,?,?,?,?,0,0,?,?)")) {
             s.setString(1, id);
             s.setString(2, owner);
             s.setString(3, r.chain());
@@ -92,7 +104,28 @@ class JobStore {
             s.setLong(9, r.content().length);
             s.setString(10, JobState.QUEUED.label());
             s.setLong(11, now.toEpochMilli());
+            s.setString(12, key);
+            s.setString(13, hash);
             s.executeUpdate();
+            return true;
+        } catch (SQLException e) {
+            // 23…: an integrity constraint, here the one job per key and owner
+            if (key != null && e.getSQLState() != null && e.getSQLState().startsWith("23")) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** The owner's job made with that idempotency key: its id and request hash, or null. */
+    String[] keyed(String owner, String key) throws SQLException {
+        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
+                "SELECT id, request_hash FROM " + TABLE + " WHERE owner = ? AND idempotency_key = ?")) {
+            s.setString(1, owner);
+            s.setString(2, key);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? new String[] { rs.getString(1), rs.getString(2) } : null;
+            }
         }
     }
 

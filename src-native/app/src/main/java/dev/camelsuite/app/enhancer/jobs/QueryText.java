@@ -5,6 +5,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -17,7 +18,8 @@ final class QueryText {
 
     static String write(MultivaluedMap<String, String> query) {
         StringBuilder text = new StringBuilder();
-        for (Map.Entry<String, List<String>> e : query.entrySet()) {
+        // in the order of the names: the same parameters are the same text (a request's hash is made of it)
+        for (Map.Entry<String, List<String>> e : new TreeMap<>(query).entrySet()) {
             for (String value : e.getValue()) {
                 if (text.length() > 0) {
                     text.append('&');
