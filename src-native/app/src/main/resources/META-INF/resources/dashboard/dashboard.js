@@ -119,6 +119,16 @@ function drawHeld(held) {
   }));
 }
 
+function drawJobs(jobs, oldestWaiting) {
+  const body = document.querySelector('#jobs tbody');
+  body.replaceChildren(...Object.entries(jobs).map(([state, count]) => {
+    const row = document.createElement('tr');
+    row.append(textCell(state), textCell(String(count)));
+    return row;
+  }));
+  document.getElementById('oldest-waiting').textContent = String(Math.round(oldestWaiting));
+}
+
 async function refresh() {
   try {
     // from the origin alone: a page opened as http://user:password@host/ resolves relative URLs with the credentials,
@@ -134,6 +144,7 @@ async function refresh() {
     drawEngines(status.engines);
     drawErrors(status.errors);
     drawHeld(status.held);
+    drawJobs(status.jobs, status.oldestWaiting);
     previous = status;
     document.getElementById('last-update').textContent = status.at;
     document.getElementById('update-error').textContent = '';

@@ -53,6 +53,25 @@ class EnhancementJobLimitsTest {
                 .statusCode(429).body("detail", containsString("bytes"));
     }
 
+    @Test
+    void waitingJobsAreMeteredAndOnTheDashboard() throws InterruptedException {
+        given().auth().preemptive().basic(SignedIn.WRITER, SignedIn.WRITER_PASSWORD).contentType("text/plain")
+                .header("Prefer", "respond-async").body("Lisbon is in Portugal.").when().post("/enhancer").then()
+                .statusCode(202);
+        // counted every five seconds
+        long giveUp = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(15);
+        while (given().when().get("/dashboard/api/status").then().extract().<Integer>path("jobs.queued") < 1) {
+            org.assertj.core.api.Assertions.assertThat(System.nanoTime()).isLessThan(giveUp);
+            Thread.sleep(200);
+        }
+        given().when().get("/dashboard/api/status").then().statusCode(200)
+                .body("jobs.running", equalTo(0)).body("oldestWaiting", org.hamcrest.Matchers.greaterThan(0f));
+        given().when().get("/q/metrics").then().statusCode(200)
+                .body(org.hamcrest.Matchers.matchesPattern("(?s).*enhancer_jobs\\{state=\"queued\"\\} [1-9].*"))
+                .body(containsString("enhancer_jobs_oldest_waiting_seconds "));
+        given().when().get("/dashboard/").then().statusCode(200).body(containsString("id=\"jobs\""));
+    }
+
     private static String submit(String text) {
         return given().contentType("text/plain").header("Prefer", "respond-async").body(text).when().post("/enhancer")
                 .then().statusCode(202).extract().header("Location");

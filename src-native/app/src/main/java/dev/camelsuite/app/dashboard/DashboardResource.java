@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import dev.camelsuite.app.enhancer.jobs.JobMeters;
 import dev.camelsuite.app.security.Needs;
 import dev.camelsuite.app.security.Role;
 import dev.camelsuite.app.workflow.WorkflowOperations;
@@ -42,6 +43,9 @@ public class DashboardResource {
 
     @Inject
     WorkflowOperations operations;
+
+    @Inject
+    JobMeters jobs;
 
     @Needs(Role.READER)
     @GET
@@ -79,7 +83,8 @@ public class DashboardResource {
                     timer.count(), timer.mean(TimeUnit.MILLISECONDS), timer.max(TimeUnit.MILLISECONDS)));
         }
         return new DashboardStatus(Instant.now(), steps, List.copyOf(queues.values()), recent, held, engines,
-                total("workflow.robot.steps"), total("enhancer.chain.items"));
+                total("workflow.robot.steps"), total("enhancer.chain.items"), jobs.byState(),
+                jobs.oldestWaitingSeconds());
     }
 
     private static String workflowLink(String objectId, String workflow) {

@@ -2,6 +2,7 @@ package dev.camelsuite.app.dashboard;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the dashboard shows, at one moment. Counters are cumulative; the page turns their differences between two
@@ -14,9 +15,12 @@ import java.util.List;
  * @param engines         per-engine timings of the chains run in this application
  * @param robotSteps      steps robots ended since the application started
  * @param enhancedItems   items enhanced by chains in this application since it started
+ * @param jobs            enhancement jobs by state ({@code queued}, {@code running}, …), counted every few seconds
+ * @param oldestWaiting   seconds the oldest queued enhancement job has waited
  */
 public record DashboardStatus(Instant at, List<StepCount> steps, List<Queue> queues, List<Error> errors,
-                              List<Held> held, List<EngineTiming> engines, long robotSteps, long enhancedItems) {
+                              List<Held> held, List<EngineTiming> engines, long robotSteps, long enhancedItems,
+                              Map<String, Long> jobs, double oldestWaiting) {
 
     public record StepCount(String workflow, String process, String status, long count) {
     }

@@ -38,6 +38,9 @@ public class JobRunners {
     @Inject
     EnhancementRequests requests;
 
+    @Inject
+    JobMeters jobMeters;
+
     @ConfigProperty(name = "camelsuite.enhancer.jobs.runners", defaultValue = "2")
     int runnerCount;
 
@@ -86,6 +89,7 @@ public class JobRunners {
         });
         housekeeping.scheduleWithFixedDelay(this::stopCancelled, 1, 1, TimeUnit.SECONDS);
         housekeeping.scheduleWithFixedDelay(this::deleteExpired, 0, 1, TimeUnit.MINUTES);
+        housekeeping.scheduleWithFixedDelay(this::count, 0, 5, TimeUnit.SECONDS);
     }
 
     /** A job was submitted here: a waiting runner looks at once rather than at its next poll. */
@@ -182,6 +186,14 @@ public class JobRunners {
             }
         } catch (SQLException | RuntimeException e) {
             LOG.debugf("Could not delete expired enhancement jobs: %s", e.toString());
+        }
+    }
+
+    private void count() {
+        try {
+            jobMeters.refresh(store);
+        } catch (SQLException | RuntimeException e) {
+            LOG.debugf("Could not count the enhancement jobs: %s", e.toString());
         }
     }
 

@@ -322,6 +322,18 @@ class JobStore {
         }
     }
 
+    /** When the oldest queued job was submitted, or null when none waits. */
+    Instant oldestQueued() throws SQLException {
+        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
+                "SELECT MIN(submitted) FROM " + TABLE + " WHERE state = ?")) {
+            s.setString(1, JobState.QUEUED.label());
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return instant(rs, 1);
+            }
+        }
+    }
+
     /** How many jobs are in each state. */
     Map<JobState, Long> countByState() throws SQLException {
         Map<JobState, Long> counts = new EnumMap<>(JobState.class);
