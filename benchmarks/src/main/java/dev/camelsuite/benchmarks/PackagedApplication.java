@@ -90,6 +90,28 @@ final class PackagedApplication implements AutoCloseable {
         return enhance(text, "text/turtle");
     }
 
+    /** Submits the text as an enhancement job ({@code Prefer: respond-async}): the 202 with its Location. */
+    HttpResponse<String> submit(String text, String accept) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(base.resolve("/enhancer")).header("Authorization", authorization)
+                .header("Content-Type", "text/plain; charset=UTF-8").header("Accept", accept)
+                .header("Prefer", "respond-async").timeout(Duration.ofSeconds(120))
+                .POST(HttpRequest.BodyPublishers.ofString(text)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A DELETE of a URL of the application (a finished job). */
+    void delete(String url) throws IOException, InterruptedException {
+        http.send(HttpRequest.newBuilder(base.resolve(URI.create(url).getPath()))
+                .header("Authorization", authorization).timeout(Duration.ofSeconds(60)).DELETE().build(),
+                HttpResponse.BodyHandlers.discarding());
+    }
+
+    /** A GET of a URL of the application (a job's Location). */
+    HttpResponse<String> get(String url) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(base.resolve(URI.create(url).getPath()))
+                .header("Authorization", authorization).timeout(Duration.ofSeconds(60)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
     HttpResponse<byte[]> enhance(String text, String accept) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(base.resolve("/enhancer")).header("Authorization", authorization)
                 .header("Content-Type", "text/plain; charset=UTF-8").header("Accept", accept)
