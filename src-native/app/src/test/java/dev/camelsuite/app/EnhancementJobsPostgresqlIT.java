@@ -110,7 +110,7 @@ class EnhancementJobsPostgresqlIT {
 
     private static int unfinished(EmbeddedPostgres database) throws Exception {
         try (Connection c = database.getPostgresDatabase().getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM camelsuite_enhancement_job"
+             ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM camelsuite_jobs.enhancement_job"
                                            + " WHERE state IN ('queued', 'running')")) {
             rs.next();
             return rs.getInt(1);
@@ -121,7 +121,7 @@ class EnhancementJobsPostgresqlIT {
     private static Map<String, Integer> runs(EmbeddedPostgres database) throws Exception {
         Map<String, Integer> byRunner = new HashMap<>();
         try (Connection c = database.getPostgresDatabase().getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT runner, COUNT(*) FROM camelsuite_enhancement_job"
+             ResultSet rs = s.executeQuery("SELECT runner, COUNT(*) FROM camelsuite_jobs.enhancement_job"
                                            + " WHERE state = 'done' AND attempts = 1 GROUP BY runner")) {
             while (rs.next()) {
                 byRunner.put(rs.getString(1), rs.getInt(2));

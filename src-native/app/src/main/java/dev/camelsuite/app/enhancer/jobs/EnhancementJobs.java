@@ -25,6 +25,7 @@ import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 /**
  * Enhancement jobs: an enhance request sent with {@code Prefer: respond-async} (RFC 7240) is stored as a job and
@@ -61,16 +62,23 @@ public class EnhancementJobs {
     @ConfigProperty(name = "camelsuite.enhancer.jobs.max-unfinished-bytes-per-user", defaultValue = "256M")
     MemorySize maxUnfinishedBytes;
 
+    private static final Logger LOG = Logger.getLogger(EnhancementJobs.class);
+
     private final Clock clock = Clock.systemUTC();
     private JobStore store;
 
-    void start(@Observes StartupEvent started) throws SQLException {
+    void start(@Observes StartupEvent started) {
         if (maxUnfinished < 1 || maxUnfinishedBytes.asLongValue() < 1) {
             throw new IllegalArgumentException("camelsuite.enhancer.jobs.max-unfinished-per-user and"
                                                + " max-unfinished-bytes-per-user must be more than 0");
         }
         store = new JobStore(database);
-        store.createTables();
+        try {
+            store.createTables();
+        } catch (SQLException e) {
+            // the database is not there yet: the store makes its table when it first reaches it
+            LOG.warnf("The enhancement jobs' table is made when the database answers: %s", e.toString());
+        }
         runners.start(store);
     }
 

@@ -24,7 +24,12 @@ import dev.camelsuite.app.enhancer.EnhanceRequest;
  */
 class JobStore {
 
-    static final String TABLE = "camelsuite_enhancement_job";
+    /**
+     * A schema of the jobs' own: the workflow store's migrations refuse a schema that holds tables they did not make,
+     * and the application may make its jobs' table first.
+     */
+    static final String SCHEMA = "camelsuite_jobs";
+    static final String TABLE = SCHEMA + ".enhancement_job";
     private static final String COLUMNS = "id, owner, chain, state, submitted, started, finished, attempts,"
                                           + " answer_status, detail";
 
@@ -37,18 +42,28 @@ class JobStore {
     private static final int MAX_DETAIL = 2000;
 
     private final DataSource database;
+    private volatile boolean tablesMade;
 
     JobStore(DataSource database) {
         this.database = database;
     }
 
-    /** Makes the table and its indexes where they are not yet. */
+    /**
+     * Makes the table and its indexes where they are not yet, once: the application may start before its database
+     * (PostgreSQL started later), so every use of the store asks for them until they are made.
+     */
     void createTables() throws SQLException {
+        if (tablesMade) {
+            return;
+        }
         try (Connection c = database.getConnection(); Statement s = c.createStatement()) {
+            boolean postgresql = c.getMetaData().getDatabaseProductName().toLowerCase().contains("postgres");
             // H2's VARBINARY rather than its BLOB: kept in the row, not in H2's separate store of large objects, which
             // took jobs twice the time (JobsLoad); content and answers are read and written whole either way
-            String bytes = c.getMetaData().getDatabaseProductName().toLowerCase().contains("postgres")
-                    ? "BYTEA" : "VARBINARY";
+            String bytes = postgresql ? "BYTEA" : "VARBINARY";
+            // PostgreSQL puts an index in its table's schema by itself, and refuses a schema in the index's name
+            String index = postgresql ? "" : SCHEMA + ".";
+            s.execute("CREATE SCHEMA IF NOT EXISTS " + SCHEMA);
             s.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (id VARCHAR(36) PRIMARY KEY, owner VARCHAR(256) NOT NULL,"
                       + " chain VARCHAR(512) NOT NULL, query VARCHAR(" + MAX_QUERY + ") NOT NULL, accept VARCHAR("
                       + MAX_ACCEPT + ") NOT NULL, content_type VARCHAR(" + MAX_CONTENT_TYPE + "), content_language"
@@ -58,13 +73,14 @@ class JobStore {
                       + " lease_until BIGINT, answer_status INT NOT NULL, answer_type VARCHAR(256), answer " + bytes
                       + ", detail VARCHAR(" + MAX_DETAIL + "), idempotency_key VARCHAR(" + MAX_KEY + "),"
                       + " request_hash VARCHAR(64))");
-            s.execute("CREATE INDEX IF NOT EXISTS " + TABLE + "_waiting ON " + TABLE + " (state, submitted)");
+            s.execute("CREATE INDEX IF NOT EXISTS " + index + "job_waiting ON " + TABLE + " (state, submitted)");
             // with the content's size: a user's unfinished jobs are counted, at every submission, from the index alone
-            s.execute("CREATE INDEX IF NOT EXISTS " + TABLE + "_owner ON " + TABLE + " (owner, state, content_size)");
-            s.execute("CREATE INDEX IF NOT EXISTS " + TABLE + "_leases ON " + TABLE + " (state, lease_until)");
+            s.execute("CREATE INDEX IF NOT EXISTS " + index + "job_owner ON " + TABLE + " (owner, state, content_size)");
+            s.execute("CREATE INDEX IF NOT EXISTS " + index + "job_leases ON " + TABLE + " (state, lease_until)");
             // one job per key and owner: two submissions with one key race for it, one of them wins
-            s.execute("CREATE UNIQUE INDEX IF NOT EXISTS " + TABLE + "_key ON " + TABLE + " (owner, idempotency_key)");
+            s.execute("CREATE UNIQUE INDEX IF NOT EXISTS " + index + "job_key ON " + TABLE + " (owner, idempotency_key)");
         }
+        tablesMade = true;
     }
 
     /** Why a request does not fit a job's columns, or null when it fits. */
@@ -93,6 +109,7 @@ class JobStore {
      */
     boolean insert(String id, String owner, EnhanceRequest r, String key, String hash, Instant now)
             throws SQLException {
+        createTables();
         try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
                 "INSERT INTO " + TABLE + " (id, owner, chain, query, accept, content_type, content_language, content,"
                 + " content_size, state, submitted, attempts, answer_status, idempotency_key, request_hash)"
@@ -123,6 +140,7 @@ class JobStore {
 
     /** The owner's job made with that idempotency key: its id and request hash, or null. */
     String[] keyed(String owner, String key) throws SQLException {
+        createTables();
         try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
                 "SELECT id, request_hash FROM " + TABLE + " WHERE owner = ? AND idempotency_key = ?")) {
             s.setString(1, owner);
@@ -135,6 +153,7 @@ class JobStore {
 
     /** The job, or null when there is none of that id. */
     Job find(String id) throws SQLException {
+        createTables();
         try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
                 "SELECT " + COLUMNS + " FROM " + TABLE + " WHERE id = ?")) {
             s.setString(1, id);
@@ -153,6 +172,7 @@ class JobStore {
      * {@code leaseUntil}; null when there is none. Two runners never claim one job: the claim is a conditional update.
      */
     Claimed claim(String runner, Instant now, Instant leaseUntil) throws SQLException {
+        createTables();
         try (Connection c = database.getConnection()) {
             // the waiting ones first, then those whose runner's lease ran out: each a query its index answers alone
             for (String id : candidates(c, "state = ? ORDER BY submitted", JobState.QUEUED, null)) {
@@ -352,6 +372,7 @@ class JobStore {
 
     /** How many jobs are in each state. */
     Map<JobState, Long> countByState() throws SQLException {
+        createTables();
         Map<JobState, Long> counts = new EnumMap<>(JobState.class);
         for (JobState state : JobState.values()) {
             counts.put(state, 0L);
