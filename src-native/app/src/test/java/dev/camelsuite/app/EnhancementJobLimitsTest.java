@@ -19,11 +19,11 @@ import static org.hamcrest.Matchers.equalTo;
 @TestProfile(EnhancementJobLimitsTest.FewJobs.class)
 class EnhancementJobLimitsTest {
 
-    /** Two jobs or 200 bytes a user, and nobody to run them. */
+    /** Two jobs or 200 bytes a user, nobody to run them, finished jobs kept for two seconds. */
     public static class FewJobs implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("camelsuite.enhancer.jobs.runners", "0",
+            return Map.of("camelsuite.enhancer.jobs.runners", "0", "camelsuite.enhancer.jobs.retention", "2s",
                     "camelsuite.enhancer.jobs.max-unfinished-per-user", "2",
                     "camelsuite.enhancer.jobs.max-unfinished-bytes-per-user", "200");
         }
@@ -44,6 +44,24 @@ class EnhancementJobLimitsTest {
         given().when().delete(first).then().statusCode(200).body("state", equalTo("cancelled"));
         String third = submit("Madrid is in Spain.");
         given().when().get(third).then().statusCode(200).body("state", equalTo("queued"));
+    }
+
+    @Test
+    void aFinishedJobIsDeletedAfterTheRetention() throws InterruptedException {
+        String job = given().auth().preemptive().basic(SignedIn.WRITER, SignedIn.WRITER_PASSWORD)
+                .contentType("text/plain").header("Prefer", "respond-async").body("Oslo is in Norway.").when()
+                .post("/enhancer").then().statusCode(202).extract().header("Location");
+        given().auth().preemptive().basic(SignedIn.WRITER, SignedIn.WRITER_PASSWORD).when().delete(job).then()
+                .statusCode(200).body("state", equalTo("cancelled"));
+        long giveUp = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(15);
+        while (given().auth().preemptive().basic(SignedIn.WRITER, SignedIn.WRITER_PASSWORD).when().get(job)
+                       .statusCode() == 200) {
+            org.assertj.core.api.Assertions.assertThat(System.nanoTime()).as("%s still there", job)
+                    .isLessThan(giveUp);
+            Thread.sleep(200);
+        }
+        given().auth().preemptive().basic(SignedIn.WRITER, SignedIn.WRITER_PASSWORD).when().get(job).then()
+                .statusCode(404);
     }
 
     @Test

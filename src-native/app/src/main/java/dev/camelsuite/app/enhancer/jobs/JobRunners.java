@@ -70,7 +70,7 @@ public class JobRunners {
 
     void start(JobStore jobs) {
         if (runnerCount < 0 || maxAttempts < 1 || lease.compareTo(timeout.multipliedBy(2)) < 0
-            || retention.isNegative() || pollInterval.isNegative() || pollInterval.isZero()) {
+            || retention.isNegative() || retention.isZero() || pollInterval.isNegative() || pollInterval.isZero()) {
             throw new IllegalArgumentException("camelsuite.enhancer.jobs.runners must be >= 0, max-attempts >= 1,"
                                                + " lease at least twice camelsuite.enhancer.timeout (" + timeout
                                                + "), retention and poll-interval more than 0");
@@ -88,7 +88,9 @@ public class JobRunners {
             return t;
         });
         housekeeping.scheduleWithFixedDelay(this::stopCancelled, 1, 1, TimeUnit.SECONDS);
-        housekeeping.scheduleWithFixedDelay(this::deleteExpired, 0, 1, TimeUnit.MINUTES);
+        // every minute, or more often for a shorter retention
+        long expiry = Math.min(retention.toMillis(), TimeUnit.MINUTES.toMillis(1));
+        housekeeping.scheduleWithFixedDelay(this::deleteExpired, 0, expiry, TimeUnit.MILLISECONDS);
         housekeeping.scheduleWithFixedDelay(this::count, 0, 5, TimeUnit.SECONDS);
     }
 
