@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * request until the answer), and the same 1,000 submitted by 16 callers with {@code Prefer: respond-async} and
  * awaited until every job is done. Throughput of each (documents a second, from the first request to the last answer,
  * or to the last job done), and for the jobs the time from submission to done at p50 and p99 (the job's own
- * timestamps). Rounds alternate, after a warm-up of both.
+ * timestamps); and the same 1,000 as one batch ({@code POST /enhancer/batches}, NDJSON), awaited until it has finished.
+ * Rounds alternate, after a warm-up of each.
  * <p>
  * {@code java -cp benchmarks/target/benchmarks.jar dev.camelsuite.benchmarks.JobsLoad} ({@code -Dclients},
  * {@code -Ddocuments}, {@code -Drounds}).
@@ -50,13 +51,15 @@ public final class JobsLoad {
         try (PackagedApplication app = PackagedApplication.start(jar)) {
             synchronous(app, documents.subList(0, 200), clients);
             jobs(app, documents.subList(0, 200), clients);
+            batch(app, documents.subList(0, 200));
             System.out.printf("%d documents of 1 KB, %d callers, %d rounds%n", count, clients, rounds);
             for (int round = 1; round <= rounds; round++) {
                 double sync = synchronous(app, documents, clients);
                 double[] async = jobs(app, documents, clients);
+                double batch = batch(app, documents);
                 System.out.printf("round %d: synchronous %.0f docs/s; jobs %.0f docs/s (%.2fx), submission to done"
-                                  + " p50 %.0f ms, p99 %.0f ms%n", round, sync, async[0], async[0] / sync, async[1],
-                        async[2]);
+                                  + " p50 %.0f ms, p99 %.0f ms; one batch %.0f docs/s (%.2fx)%n", round, sync, async[0],
+                        async[0] / sync, async[1], async[2], batch, batch / sync);
             }
         }
     }
@@ -114,6 +117,35 @@ public final class JobsLoad {
             app.delete(job);
         }
         return new double[] { rate, times[times.length / 2], times[(int) Math.ceil(times.length * 0.99) - 1] };
+    }
+
+    /** Documents a second from the batch's submission until all its documents are done. */
+    private static double batch(PackagedApplication app, List<String> documents) throws Exception {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < documents.size(); i++) {
+            lines.append("{\"id\": \"").append(i).append("\", \"text\": \"")
+                    .append(documents.get(i).replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n"))
+                    .append("\"}\n");
+        }
+        long start = System.nanoTime();
+        HttpResponse<String> r = app.submitBatch(lines.toString(), "application/ld+json");
+        if (r.statusCode() != 202) {
+            throw new IllegalStateException("answered " + r.statusCode() + ": " + r.body());
+        }
+        String batch = r.headers().firstValue("Location").orElseThrow();
+        while (true) {
+            String progress = app.get(batch).body();
+            if (progress.contains("\"state\":\"finished\"")) {
+                if (!progress.contains("\"done\":" + documents.size())) {
+                    throw new IllegalStateException("a batch not all done: " + progress);
+                }
+                break;
+            }
+            Thread.sleep(20);
+        }
+        double rate = documents.size() / ((System.nanoTime() - start) / 1e9);
+        app.delete(batch);
+        return rate;
     }
 
     private static long millisBetween(String job) {

@@ -98,6 +98,14 @@ final class PackagedApplication implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString(text)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** Submits the texts as one batch of enhancement jobs (NDJSON, a document a line): the 202 with its Location. */
+    HttpResponse<String> submitBatch(String ndjson, String accept) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(base.resolve("/enhancer/batches")).header("Authorization", authorization)
+                .header("Content-Type", "application/x-ndjson").header("Accept", accept)
+                .timeout(Duration.ofSeconds(120)).POST(HttpRequest.BodyPublishers.ofString(ndjson)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
     /** A DELETE of a URL of the application (a finished job). */
     void delete(String url) throws IOException, InterruptedException {
         http.send(HttpRequest.newBuilder(base.resolve(URI.create(url).getPath()))

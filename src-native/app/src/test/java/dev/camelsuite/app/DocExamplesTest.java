@@ -150,7 +150,8 @@ class DocExamplesTest {
         }
         headers.forEach(request::header);
         if (data != null) {
-            request = request.body(data);
+            // as curl sends them: the bytes of the text, whatever the type
+            request = request.body(data.getBytes(StandardCharsets.UTF_8));
         }
         Response answer = request.request(method != null ? method : data != null ? "POST" : "GET", path);
         if (example.status() != null) {

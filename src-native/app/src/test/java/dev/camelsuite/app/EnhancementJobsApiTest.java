@@ -83,6 +83,21 @@ class EnhancementJobsApiTest {
     }
 
     @Test
+    void anAnswerLongerThanAJobKeepsFailsTheJobSayingWhatToDo() {
+        // 2 MB a job in the test profile, 8 MB a request: answered at once, not kept
+        String text = AnswerBoundTest.mentions(60_000);
+        given().contentType("text/plain").accept("text/turtle").body(text).when().post("/enhancer").then()
+                .statusCode(200);
+        String job = given().contentType("text/plain").accept("text/turtle").header("Prefer", "respond-async")
+                .body(text).when().post("/enhancer").then().statusCode(202).extract().header("Location");
+        awaitState(job, "failed").then().body("resultStatus", equalTo(413))
+                .body("detail", containsString("camelsuite.enhancer.jobs.max-answer-size"));
+        given().when().get(job + "/result").then().statusCode(413)
+                .body("detail", containsString("without Prefer: respond-async"));
+        given().when().delete(job).then().statusCode(204);
+    }
+
+    @Test
     void aRunningJobIsCancelledAndItsChainStops() {
         String job = submit("/enhancer/engine/patient");
         awaitState(job, "running");

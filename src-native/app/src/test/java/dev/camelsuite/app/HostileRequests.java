@@ -117,13 +117,38 @@ final class HostileRequests {
                         ENHANCER_DEADLINE, s -> s == 200, HostileRequests::isXml));
     }
 
-    /** Enhancement jobs: a writer's document bomb kept to run later, a reader asking for someone else's job. */
+    /**
+     * Enhancement jobs: a writer's document bomb kept to run later, a text whose answer (80 MB of JSON-LD) passes what
+     * a job keeps, batches past their documents and their bytes (sent in chunks, so only reading them finds out), a
+     * body of 60 MB to an API that takes 64 KB (bodies are read as they arrive, never held whole), a reader asking for
+     * someone else's job.
+     */
     private static List<Case> jobCases(String base) {
         return List.of(
                 new Case("a 900 KB Word document of 600 MB of empty paragraphs, as a job",
                         enhance(base + "/enhancer?executionmetadata=true", DOCX, SampleDocuments.docxBomb(600, true))
                                 .header("Prefer", "respond-async"), ENHANCER_DEADLINE, s -> s == 202,
                         b -> b.contains("\"state\":\"queued\"")),
+                new Case("900 KB of entity mentions as a job, its answer asked for in JSON-LD",
+                        enhance(base + "/enhancer", "text/plain", AnswerBoundTest.mentions(900_000)
+                                .getBytes(StandardCharsets.UTF_8)).header("Accept", "application/ld+json")
+                                .header("Prefer", "respond-async"), ENHANCER_DEADLINE, s -> s == 202,
+                        b -> b.contains("\"state\":\"queued\"")),
+                new Case("a batch of 10,001 short documents",
+                        enhance(base + "/enhancer/batches", "application/x-ndjson",
+                                EnhancementBatchesApiTest.ndjson(10_001)), ENHANCER_DEADLINE, s -> s == 413,
+                        b -> b.contains("camelsuite.enhancer.jobs.max-batch-documents")),
+                new Case("a batch of 700 documents of 100 KB (70 MB), sent in chunks",
+                        as(WRITER, base + "/enhancer/batches").header("Content-Type", "application/x-ndjson")
+                                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> lines(700, i -> "{\"id\": \"d"
+                                        + i + "\", \"text\": \"" + "Paris ".repeat(100_000 / 6) + "\"}\n"))),
+                        ENHANCER_DEADLINE, s -> s == 413, b -> b.contains("at most 67108864 bytes")),
+                new Case("a workflow of 60 MB sent in chunks",
+                        as(WRITER, base + "/objects/druid:hostile/workflows/accessionWF?version=1")
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> lines(600, i -> i == 0
+                                        ? "{\"context\": {\"a\": \"" : "x".repeat(100_000)))),
+                        ENHANCER_DEADLINE, s -> s == 413, b -> b.contains("at most 65536 bytes")),
                 new Case("a job that is not the reader's",
                         as(READER, base + "/enhancer/jobs/" + java.util.UUID.randomUUID()).GET(), ENHANCER_DEADLINE,
                         s -> s == 404, b -> b.contains("No job")));
@@ -141,6 +166,36 @@ final class HostileRequests {
         } catch (Exception e) {
             return false;
         }
+    }
+
+    /** {@code count} lines, made one at a time as they are read: a long body that the test never holds. */
+    private static java.io.InputStream lines(int count, java.util.function.IntFunction<String> line) {
+        return new java.io.InputStream() {
+            private int next;
+            private byte[] current = new byte[0];
+            private int at;
+
+            @Override
+            public int read() {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] into, int offset, int length) {
+                while (at == current.length) {
+                    if (next == count) {
+                        return -1;
+                    }
+                    current = line.apply(next++).getBytes(StandardCharsets.UTF_8);
+                    at = 0;
+                }
+                int n = Math.min(length, current.length - at);
+                System.arraycopy(current, at, into, offset, n);
+                at += n;
+                return n;
+            }
+        };
     }
 
     static HttpRequest.Builder as(String user, String url) {

@@ -47,6 +47,8 @@ class OperationRolesTest {
     private static final String ID = "{id}";
     /** An enhancement job of the caller's, or, for a caller who may not submit one, of a writer's. */
     private static final String JOB = "{job}";
+    /** A batch of the caller's, or, for a caller who may not submit one, of a writer's. */
+    private static final String BATCH = "{batch}";
 
     /** One operation: how to send it, the role it needs, and the resource method that serves it. */
     record Operation(String method, String path, Role needs, String contentType, String body, String serves) {
@@ -71,6 +73,12 @@ class OperationRolesTest {
             Operation.get("/enhancer/jobs/" + JOB, Role.READER, "JobsResource#job"),
             Operation.get("/enhancer/jobs/" + JOB + "/result", Role.READER, "JobsResource#result"),
             new Operation("DELETE", "/enhancer/jobs/" + JOB, Role.WRITER, null, null, "JobsResource#cancelOrDelete"),
+            new Operation("POST", "/enhancer/batches", Role.WRITER, "application/x-ndjson",
+                    "{\"id\": \"a\", \"text\": \"Paris is in France.\"}", "BatchesResource#submit"),
+            Operation.get("/enhancer/batches/" + BATCH, Role.READER, "BatchesResource#batch"),
+            Operation.get("/enhancer/batches/" + BATCH + "/results", Role.READER, "BatchesResource#results"),
+            new Operation("DELETE", "/enhancer/batches/" + BATCH, Role.WRITER, null, null,
+                    "BatchesResource#cancelOrDelete"),
             Operation.get("/engines", Role.READER, "EnginesResource#describe"),
             new Operation("POST", "/engines", Role.WRITER, "text/plain", "Paris is in France.",
                     "EnginesResource#enhance"),
@@ -198,6 +206,10 @@ class OperationRolesTest {
         if (path.contains(JOB)) {
             path = path.replace(JOB, job(role == null || !Role.WRITER.isIncludedIn(role) ? Role.WRITER : role));
         }
+        path = path.replace(BATCH.toUpperCase(Locale.ROOT), BATCH);
+        if (path.contains(BATCH)) {
+            path = path.replace(BATCH, batch(role == null || !Role.WRITER.isIncludedIn(role) ? Role.WRITER : role));
+        }
         String target = path.replace(ID, id);
         HttpRequest.BodyPublisher body = operation.body() == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(operation.body());
@@ -213,15 +225,24 @@ class OperationRolesTest {
     }
 
     private static boolean ownsNoJob(Operation operation, Role role) {
-        return operation.path().contains(JOB) && !Role.WRITER.isIncludedIn(role);
+        return (operation.path().contains(JOB) || operation.path().contains(BATCH)) && !Role.WRITER.isIncludedIn(role);
     }
 
     /** A job submitted as {@code role}: its id. */
     private String job(Role role) throws Exception {
-        HttpRequest submit = HttpRequest.newBuilder(URI.create(base.toString().replaceFirst("/$", "") + "/enhancer"))
-                .timeout(Duration.ofSeconds(30)).header("Content-Type", "text/plain").header("Prefer", "respond-async")
-                .header("Authorization", basic(role)).POST(HttpRequest.BodyPublishers.ofString("Paris is in France."))
-                .build();
+        return submitted(role, "/enhancer", "text/plain", "Paris is in France.");
+    }
+
+    /** A batch of one document submitted as {@code role}: its id. */
+    private String batch(Role role) throws Exception {
+        return submitted(role, "/enhancer/batches", "application/x-ndjson",
+                "{\"id\": \"a\", \"text\": \"Paris is in France.\"}");
+    }
+
+    private String submitted(Role role, String path, String type, String body) throws Exception {
+        HttpRequest submit = HttpRequest.newBuilder(URI.create(base.toString().replaceFirst("/$", "") + path))
+                .timeout(Duration.ofSeconds(30)).header("Content-Type", type).header("Prefer", "respond-async")
+                .header("Authorization", basic(role)).POST(HttpRequest.BodyPublishers.ofString(body)).build();
         HttpResponse<String> accepted = HTTP.send(submit, HttpResponse.BodyHandlers.ofString());
         assertThat(accepted.statusCode()).isEqualTo(202);
         String location = accepted.headers().firstValue("Location").orElseThrow();

@@ -152,6 +152,11 @@ public class EnhancementRequests {
         return e == null ? "not available" : stanbolNames.shownClass(engine, e);
     }
 
+    /** The name of a chain the users made, the default one for null; an unknown one is a 404. */
+    public String chainName(String name) {
+        return knownChain(name == null ? DEFAULT_CHAIN : name).getName();
+    }
+
     /** A chain the users made; the one-engine chains are not theirs. */
     Chain knownChain(String name) {
         EnhancerComponent enhancer = enhancer();

@@ -14,7 +14,7 @@ import java.util.Map;
  * body of more than {@value #MAX_PARTS} parts, a part's head longer than {@value #MAX_HEAD} bytes, or a body that does
  * not end with its closing delimiter is malformed.
  */
-final class MultipartBody {
+public final class MultipartBody {
 
     static final int MAX_PARTS = 64;
     static final int MAX_HEAD = 8192;
@@ -128,7 +128,7 @@ final class MultipartBody {
      * A parameter of a header value such as {@code form-data; name="metadata"; filename="urn:x"} or a media type:
      * quoted (with backslash escapes) or not; null when absent.
      */
-    static String parameter(String value, String name) {
+    public static String parameter(String value, String name) {
         if (value == null) {
             return null;
         }

@@ -14,7 +14,6 @@ import dev.camelsuite.app.problem.Problem;
 import dev.camelsuite.app.security.Role;
 import dev.camelsuite.app.security.SignIn;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.common.annotation.Identifier;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,7 +23,6 @@ import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -32,7 +30,8 @@ import org.jboss.logging.Logger;
  * answered {@code 202 Accepted} with its {@code Location} once it is in the database, never before; runners
  * ({@link JobRunners}) run it later as the synchronous request would have run, and keep its answer for
  * {@code GET /enhancer/jobs/{id}/result}. A job is its submitter's: only they, or an administrator, read or cancel it.
- * Bounded per user: jobs waiting or running, and the bytes of their content.
+ * Bounded per user ({@link JobLimits}): jobs waiting or running and the bytes of their content, jobs kept and the
+ * bytes of their answers.
  */
 @ApplicationScoped
 public class EnhancementJobs {
@@ -56,34 +55,33 @@ public class EnhancementJobs {
     @Inject
     JobRunners runners;
 
-    @ConfigProperty(name = "camelsuite.enhancer.jobs.max-unfinished-per-user", defaultValue = "1000")
-    int maxUnfinished;
-
-    @ConfigProperty(name = "camelsuite.enhancer.jobs.max-unfinished-bytes-per-user", defaultValue = "256M")
-    MemorySize maxUnfinishedBytes;
+    @Inject
+    JobLimits limits;
 
     private static final Logger LOG = Logger.getLogger(EnhancementJobs.class);
 
     private final Clock clock = Clock.systemUTC();
     private JobStore store;
+    private BatchStore batches;
 
     void start(@Observes StartupEvent started) {
-        if (maxUnfinished < 1 || maxUnfinishedBytes.asLongValue() < 1) {
-            throw new IllegalArgumentException("camelsuite.enhancer.jobs.max-unfinished-per-user and"
-                                               + " max-unfinished-bytes-per-user must be more than 0");
-        }
         store = new JobStore(database);
+        batches = new BatchStore(database, store);
         try {
             store.createTables();
         } catch (SQLException e) {
             // the database is not there yet: the store makes its table when it first reaches it
             LOG.warnf("The enhancement jobs' table is made when the database answers: %s", e.toString());
         }
-        runners.start(store);
+        runners.start(store, new JobClaims(database, store));
     }
 
     JobStore store() {
         return store;
+    }
+
+    BatchStore batches() {
+        return batches;
     }
 
     /** Whether the request's {@code Prefer} headers ask for {@code respond-async}. */
@@ -159,17 +157,8 @@ public class EnhancementJobs {
     }
 
     private Response beyondLimits(String owner, EnhanceRequest request) throws SQLException {
-        long[] unfinished = store.unfinishedOf(owner);
-        if (unfinished[0] < maxUnfinished
-            && unfinished[1] + request.content().length <= maxUnfinishedBytes.asLongValue()) {
-            return null;
-        }
-        return Problem.builder(429, "You have " + unfinished[0] + " jobs waiting or running, with " + unfinished[1]
-                                    + " bytes of content: at most " + maxUnfinished + " jobs and "
-                                    + maxUnfinishedBytes.asLongValue() + " bytes are kept per user"
-                                    + " (camelsuite.enhancer.jobs.max-unfinished-per-user, …-bytes-per-user);"
-                                    + " submit more when some have finished")
-                .header(HttpHeaders.RETRY_AFTER, 10).build();
+        String refusal = limits.refusal(store.keptBy(owner), request.content().length);
+        return refusal == null ? null : Problem.builder(429, refusal).header(HttpHeaders.RETRY_AFTER, 10).build();
     }
 
     /** The caller's job; a job of someone else's is not found, as one that does not exist. */
@@ -211,7 +200,8 @@ public class EnhancementJobs {
         }
     }
 
-    private String owner() {
+    /** Who is asking: their name, or the empty name when sign-in is off. */
+    String owner() {
         return identity == null || identity.isAnonymous() ? "" : identity.getPrincipal().getName();
     }
 }

@@ -25,15 +25,19 @@ final class JobAnswers {
     }
 
     /**
-     * The answer {@code enhancement} makes.
+     * The answer {@code enhancement} makes, of at most {@code limit} bytes; a longer one is a 413 saying so.
      *
      * @throws EnhancementBulkhead.Full when no turn was free, for the job to wait again
      */
-    static StoredAnswer answer(Supplier<Response> enhancement) {
+    static StoredAnswer answer(Supplier<Response> enhancement, long limit) {
         try {
-            return StoredAnswer.of(enhancement.get());
+            return StoredAnswer.of(enhancement.get(), limit);
         } catch (EnhancementBulkhead.Full e) {
             throw e;
+        } catch (StoredAnswer.TooLarge e) {
+            return StoredAnswer.of(Problem.of(413, "The answer takes more than " + e.limit + " bytes, the most a job"
+                                                   + " keeps (camelsuite.enhancer.jobs.max-answer-size): ask for it"
+                                                   + " without Prefer: respond-async, or send a shorter text"));
         } catch (WebApplicationException e) {
             return StoredAnswer.of(Problem.of(e.getResponse().getStatus(), e.getMessage()));
         } catch (RuntimeException e) {
@@ -47,6 +51,20 @@ final class JobAnswers {
         return StoredAnswer.of(Problem.of(500, "The job was started " + attempts + " times and never finished: the"
                                                + " application stopped or crashed while it ran (an engine that takes"
                                                + " all the memory can do that); submit it again to retry"));
+    }
+
+    /**
+     * The answer of a job finished when its owner's kept answers had taken their share: a 507 saying what to do.
+     *
+     * @param kept  the bytes of the owner's answers kept now
+     * @param limit {@code camelsuite.enhancer.jobs.max-kept-answer-bytes-per-user}
+     */
+    static StoredAnswer noRoomFor(StoredAnswer answer, long kept, long limit) {
+        return StoredAnswer.of(Problem.of(507, "Your finished jobs keep " + kept + " bytes of answers, and this job's"
+                                               + " answer of " + answer.body().length + " bytes would take them past "
+                                               + limit + " (camelsuite.enhancer.jobs.max-kept-answer-bytes-per-user):"
+                                               + " delete the jobs whose answers you have read"
+                                               + " (DELETE /enhancer/jobs/{id}) and submit it again"));
     }
 
     /** Why an answer is an error: its problem's detail, else its status. */

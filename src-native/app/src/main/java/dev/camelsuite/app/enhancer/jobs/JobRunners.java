@@ -41,6 +41,9 @@ public class JobRunners {
     @Inject
     JobMeters jobMeters;
 
+    @Inject
+    JobLimits limits;
+
     @ConfigProperty(name = "camelsuite.enhancer.jobs.runners", defaultValue = "2")
     int runnerCount;
 
@@ -66,9 +69,10 @@ public class JobRunners {
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean stopping;
     private JobStore store;
+    private JobClaims claims;
     private ScheduledExecutorService housekeeping;
 
-    void start(JobStore jobs) {
+    void start(JobStore jobs, JobClaims claimed) {
         if (runnerCount < 0 || maxAttempts < 1 || lease.compareTo(timeout.multipliedBy(2)) < 0
             || retention.isNegative() || retention.isZero() || pollInterval.isNegative() || pollInterval.isZero()) {
             throw new IllegalArgumentException("camelsuite.enhancer.jobs.runners must be >= 0, max-attempts >= 1,"
@@ -76,6 +80,7 @@ public class JobRunners {
                                                + "), retention and poll-interval more than 0");
         }
         this.store = jobs;
+        this.claims = claimed;
         for (int i = 0; i < runnerCount; i++) {
             Thread t = new Thread(this::claimAndRun, "enhancement-job-runner-" + i);
             t.setDaemon(true);
@@ -113,7 +118,7 @@ public class JobRunners {
         boolean away = false;
         while (!stopping) {
             try {
-                JobStore.Claimed job = store.claim(runnerId, clock.instant(), clock.instant().plus(lease));
+                JobClaims.Claimed job = claims.claim(runnerId, clock.instant(), clock.instant().plus(lease));
                 if (away) {
                     away = false;
                     LOG.infof("%s claims enhancement jobs again", Thread.currentThread().getName());
@@ -140,9 +145,9 @@ public class JobRunners {
         }
     }
 
-    private void run(JobStore.Claimed job) throws SQLException {
+    private void run(JobClaims.Claimed job) throws SQLException {
         if (job.attempts() > maxAttempts) {
-            store.finish(job.id(), runnerId, JobState.FAILED, JobAnswers.neverFinished(job.attempts() - 1),
+            claims.finish(job, runnerId, JobState.FAILED, JobAnswers.neverFinished(job.attempts() - 1),
                     "started " + (job.attempts() - 1) + " times and never finished", clock.instant());
             return;
         }
@@ -150,28 +155,36 @@ public class JobRunners {
         running.put(job.id(), cancellation);
         StoredAnswer answer;
         try {
-            answer = JobAnswers.answer(() -> requests.enhance(job.request(), cancellation));
+            answer = JobAnswers.answer(() -> requests.enhance(job.request(), cancellation), limits.maxAnswerSize());
         } catch (EnhancementBulkhead.Full e) {
             // every turn is taken by requests made now: the job waits for its turn in the queue
-            store.release(job.id(), runnerId);
+            claims.release(job.id(), runnerId);
             pause();
             return;
         } finally {
             running.remove(job.id());
         }
         if (stopping) {
-            store.release(job.id(), runnerId);
+            claims.release(job.id(), runnerId);
             return;
         }
         boolean done = answer.status() < 300;
-        store.finish(job.id(), runnerId, done ? JobState.DONE : JobState.FAILED, answer,
+        if (done) {
+            // the owner's answers are counted now rather than at submission: an answer's size is known only now
+            long kept = store.keptBy(job.owner()).answerBytes();
+            if (kept + answer.body().length > limits.maxKeptAnswerBytes()) {
+                answer = JobAnswers.noRoomFor(answer, kept, limits.maxKeptAnswerBytes());
+                done = false;
+            }
+        }
+        claims.finish(job, runnerId, done ? JobState.DONE : JobState.FAILED, answer,
                 done ? null : JobAnswers.detail(answer), clock.instant());
     }
 
     private void stopCancelled() {
         try {
             if (!running.isEmpty()) {
-                for (String id : store.cancelledAmong(List.copyOf(running.keySet()))) {
+                for (String id : claims.cancelledAmong(List.copyOf(running.keySet()))) {
                     cancelled(id);
                 }
             }

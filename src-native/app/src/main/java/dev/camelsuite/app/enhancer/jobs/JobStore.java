@@ -7,7 +7,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -71,11 +70,21 @@ class JobStore {
                       + " content_size BIGINT NOT NULL, state VARCHAR(16) NOT NULL, submitted BIGINT NOT NULL,"
                       + " started BIGINT, finished BIGINT, attempts INT NOT NULL, runner VARCHAR(128),"
                       + " lease_until BIGINT, answer_status INT NOT NULL, answer_type VARCHAR(256), answer " + bytes
-                      + ", detail VARCHAR(" + MAX_DETAIL + "), idempotency_key VARCHAR(" + MAX_KEY + "),"
+                      + ", answer_size BIGINT, detail VARCHAR(" + MAX_DETAIL + "), idempotency_key VARCHAR(" + MAX_KEY + "),"
                       + " request_hash VARCHAR(64))");
+            // a table made before answers were counted gets their column
+            s.execute("ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS answer_size BIGINT");
+            // a job of a batch: the batch's id, the document's id in it and its place
+            s.execute("ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS batch_id VARCHAR(36)");
+            s.execute("ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS batch_item VARCHAR(" + MAX_KEY + ")");
+            s.execute("ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS batch_index INT");
+            s.execute("CREATE INDEX IF NOT EXISTS " + index + "job_batch ON " + TABLE + " (batch_id, batch_index)");
+            OwnerCounts.create(s);
             s.execute("CREATE INDEX IF NOT EXISTS " + index + "job_waiting ON " + TABLE + " (state, submitted)");
-            // with the content's size: a user's unfinished jobs are counted, at every submission, from the index alone
-            s.execute("CREATE INDEX IF NOT EXISTS " + index + "job_owner ON " + TABLE + " (owner, state, content_size)");
+            // what a user keeps is counted as it changes (OwnerCounts), not from their jobs
+            s.execute("DROP INDEX IF EXISTS " + SCHEMA + ".job_owner");
+            s.execute("DROP INDEX IF EXISTS " + SCHEMA + ".job_owner_sizes");
+            s.execute("CREATE INDEX IF NOT EXISTS " + index + "job_finished ON " + TABLE + " (finished)");
             s.execute("CREATE INDEX IF NOT EXISTS " + index + "job_leases ON " + TABLE + " (state, lease_until)");
             // one job per key and owner: two submissions with one key race for it, one of them wins
             s.execute("CREATE UNIQUE INDEX IF NOT EXISTS " + index + "job_key ON " + TABLE + " (owner, idempotency_key)");
@@ -101,7 +110,7 @@ class JobStore {
     }
 
     /**
-     * Stores a new, queued job; when this returns, the job is in the database.
+     * Stores a new, queued job, and counts it as its owner's; when this returns, the job is in the database.
      *
      * @param key  the submitter's idempotency key, or null
      * @param hash what identifies the request, for a later submission with the same key
@@ -110,25 +119,20 @@ class JobStore {
     boolean insert(String id, String owner, EnhanceRequest r, String key, String hash, Instant now)
             throws SQLException {
         createTables();
-        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
-                "INSERT INTO " + TABLE + " (id, owner, chain, query, accept, content_type, content_language, content,"
-                + " content_size, state, submitted, attempts, answer_status, idempotency_key, request_hash)"
-                + " VALUES (?,?,?,?,?,?,?,?,?,?,?,0,0,?,?)")) {
-            s.setString(1, id);
-            s.setString(2, owner);
-            s.setString(3, r.chain());
-            s.setString(4, QueryText.write(r.query()));
-            s.setString(5, String.join("\n", r.accept()));
-            s.setString(6, r.contentType());
-            s.setString(7, r.contentLanguage());
-            s.setBytes(8, r.content());
-            s.setLong(9, r.content().length);
-            s.setString(10, JobState.QUEUED.label());
-            s.setLong(11, now.toEpochMilli());
-            s.setString(12, key);
-            s.setString(13, hash);
-            s.executeUpdate();
-            return true;
+        try {
+            return Transactions.run(database, c -> {
+                try (PreparedStatement s = c.prepareStatement(INSERT)) {
+                    bindInsert(s, id, owner, r, now);
+                    s.setString(12, key);
+                    s.setString(13, hash);
+                    s.setString(14, null);
+                    s.setString(15, null);
+                    s.setNull(16, java.sql.Types.INTEGER);
+                    s.executeUpdate();
+                }
+                OwnerCounts.add(c, owner, 1, 1, r.content().length, 0);
+                return true;
+            });
         } catch (SQLException e) {
             // 23…: an integrity constraint, here the one job per key and owner
             if (key != null && e.getSQLState() != null && e.getSQLState().startsWith("23")) {
@@ -136,6 +140,28 @@ class JobStore {
             }
             throw e;
         }
+    }
+
+    /** Stores a job: {@link #bindInsert} binds its first eleven parameters, the caller the key, hash and batch. */
+    static final String INSERT = "INSERT INTO " + TABLE + " (id, owner, chain, query, accept, content_type,"
+                                 + " content_language, content, content_size, state, submitted, attempts, answer_status,"
+                                 + " idempotency_key, request_hash, batch_id, batch_item, batch_index)"
+                                 + " VALUES (?,?,?,?,?,?,?,?,?,?,?,0,0,?,?,?,?,?)";
+
+    /** Binds a new queued job's id, owner, request and time to {@link #INSERT}'s first eleven parameters. */
+    static void bindInsert(PreparedStatement s, String id, String owner, EnhanceRequest r, Instant now)
+            throws SQLException {
+        s.setString(1, id);
+        s.setString(2, owner);
+        s.setString(3, r.chain());
+        s.setString(4, QueryText.write(r.query()));
+        s.setString(5, String.join("\n", r.accept()));
+        s.setString(6, r.contentType());
+        s.setString(7, r.contentLanguage());
+        s.setBytes(8, r.content());
+        s.setLong(9, r.content().length);
+        s.setString(10, JobState.QUEUED.label());
+        s.setLong(11, now.toEpochMilli());
     }
 
     /** The owner's job made with that idempotency key: its id and request hash, or null. */
@@ -163,145 +189,59 @@ class JobStore {
         }
     }
 
-    /** A job claimed by a runner: its id, how often it was started (this time included), and its request. */
-    record Claimed(String id, int attempts, EnhanceRequest request) {
-    }
-
-    /**
-     * Claims the oldest job that waits, or whose runner's lease ran out, for {@code runner} until
-     * {@code leaseUntil}; null when there is none. Two runners never claim one job: the claim is a conditional update.
-     */
-    Claimed claim(String runner, Instant now, Instant leaseUntil) throws SQLException {
-        createTables();
-        try (Connection c = database.getConnection()) {
-            // the waiting ones first, then those whose runner's lease ran out: each a query its index answers alone
-            for (String id : candidates(c, "state = ? ORDER BY submitted", JobState.QUEUED, null)) {
-                if (take(c, id, runner, now, leaseUntil)) {
-                    return claimed(c, id);
-                }
-            }
-            for (String id : candidates(c, "state = ? AND lease_until < ?", JobState.RUNNING, now)) {
-                if (take(c, id, runner, now, leaseUntil)) {
-                    return claimed(c, id);
-                }
-            }
-            return null;
-        }
-    }
-
-    private static List<String> candidates(Connection c, String where, JobState state, Instant leaseRanOut)
-            throws SQLException {
-        List<String> ids = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT id FROM " + TABLE + " WHERE " + where
-                                                      + " FETCH FIRST 8 ROWS ONLY")) {
-            s.setString(1, state.label());
-            if (leaseRanOut != null) {
-                s.setLong(2, leaseRanOut.toEpochMilli());
-            }
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    ids.add(rs.getString(1));
-                }
-            }
-        }
-        return ids;
-    }
-
-    private static boolean take(Connection c, String id, String runner, Instant now, Instant leaseUntil)
-            throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("UPDATE " + TABLE + " SET state = ?, runner = ?, lease_until = ?,"
-                                                      + " started = ?, attempts = attempts + 1 WHERE id = ? AND (state = ?"
-                                                      + " OR (state = ? AND lease_until < ?))")) {
-            s.setString(1, JobState.RUNNING.label());
-            s.setString(2, runner);
-            s.setLong(3, leaseUntil.toEpochMilli());
-            s.setLong(4, now.toEpochMilli());
-            s.setString(5, id);
-            s.setString(6, JobState.QUEUED.label());
-            s.setString(7, JobState.RUNNING.label());
-            s.setLong(8, now.toEpochMilli());
-            return s.executeUpdate() == 1;
-        }
-    }
-
-    private static Claimed claimed(Connection c, String id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT chain, query, accept, content_type, content_language,"
-                                                      + " content, attempts FROM " + TABLE + " WHERE id = ?")) {
-            s.setString(1, id);
-            try (ResultSet rs = s.executeQuery()) {
-                if (!rs.next()) {
-                    return null;
-                }
-                String accept = rs.getString(3);
-                EnhanceRequest request = new EnhanceRequest(rs.getString(1), rs.getBytes(6), QueryText.read(rs.getString(2)),
-                        accept.isEmpty() ? List.of() : List.of(accept.split("\n")), rs.getString(4), rs.getString(5));
-                return new Claimed(id, rs.getInt(7), request);
-            }
-        }
-    }
-
-    /**
-     * Ends a job its runner still holds with its answer, and lets go of its content; false when the job is no longer
-     * the runner's (cancelled meanwhile, or its lease ran out and another runner took it).
-     */
-    boolean finish(String id, String runner, JobState state, StoredAnswer answer, String detail, Instant now)
-            throws SQLException {
-        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
-                "UPDATE " + TABLE + " SET state = ?, finished = ?, answer_status = ?, answer_type = ?, answer = ?,"
-                + " detail = ?, content = ?, lease_until = NULL WHERE id = ? AND state = ? AND runner = ?")) {
-            s.setString(1, state.label());
-            s.setLong(2, now.toEpochMilli());
-            s.setInt(3, answer.status());
-            s.setString(4, answer.type());
-            s.setBytes(5, answer.body());
-            s.setString(6, detail == null || detail.length() <= MAX_DETAIL ? detail : detail.substring(0, MAX_DETAIL));
-            s.setBytes(7, new byte[0]);
-            s.setString(8, id);
-            s.setString(9, JobState.RUNNING.label());
-            s.setString(10, runner);
-            return s.executeUpdate() == 1;
-        }
-    }
-
-    /** Gives a job its runner holds back to the queue, as if it had not been started (the application stops). */
-    void release(String id, String runner) throws SQLException {
-        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
-                "UPDATE " + TABLE + " SET state = ?, runner = NULL, lease_until = NULL, attempts = attempts - 1"
-                + " WHERE id = ? AND state = ? AND runner = ?")) {
-            s.setString(1, JobState.QUEUED.label());
-            s.setString(2, id);
-            s.setString(3, JobState.RUNNING.label());
-            s.setString(4, runner);
-            s.executeUpdate();
-        }
-    }
-
     /** Cancels a job that waits or runs, letting go of its content; false when it had finished. */
     boolean cancel(String id, String detail, Instant now) throws SQLException {
-        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
-                "UPDATE " + TABLE + " SET state = ?, finished = ?, detail = ?, content = ?, lease_until = NULL"
-                + " WHERE id = ? AND state IN (?, ?)")) {
-            s.setString(1, JobState.CANCELLED.label());
-            s.setLong(2, now.toEpochMilli());
-            s.setString(3, detail);
-            s.setBytes(4, new byte[0]);
-            s.setString(5, id);
-            s.setString(6, JobState.QUEUED.label());
-            s.setString(7, JobState.RUNNING.label());
-            return s.executeUpdate() == 1;
+        return Transactions.run(database, c -> {
+            String[] row = locked(c, id, "content_size", JobState.QUEUED, JobState.RUNNING);
+            if (row == null) {
+                return false;
+            }
+            try (PreparedStatement s = c.prepareStatement("UPDATE " + TABLE + " SET state = ?, finished = ?,"
+                                                          + " detail = ?, content = ?, lease_until = NULL WHERE id = ?")) {
+                s.setString(1, JobState.CANCELLED.label());
+                s.setLong(2, now.toEpochMilli());
+                s.setString(3, detail(detail));
+                s.setBytes(4, new byte[0]);
+                s.setString(5, id);
+                s.executeUpdate();
+            }
+            OwnerCounts.add(c, row[0], 0, -1, -Long.parseLong(row[1]), 0);
+            return true;
+        });
+    }
+
+    /**
+     * The job's owner and the value of {@code column}, the job's row locked to the end of the transaction; null when
+     * the job is in none of {@code states}.
+     */
+    private static String[] locked(Connection c, String id, String column, JobState... states) throws SQLException {
+        String in = String.join(", ", java.util.Collections.nCopies(states.length, "?"));
+        try (PreparedStatement s = c.prepareStatement("SELECT owner, COALESCE(" + column + ", 0) FROM " + TABLE
+                                                      + " WHERE id = ? AND state IN (" + in + ") FOR UPDATE")) {
+            s.setString(1, id);
+            for (int i = 0; i < states.length; i++) {
+                s.setString(i + 2, states[i].label());
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? new String[] { rs.getString(1), String.valueOf(rs.getLong(2)) } : null;
+            }
         }
     }
 
-    /** Deletes a finished job and its answer; false when it has not finished. */
+    /** Deletes a finished job and its answer, and counts it no more; false when it has not finished. */
     boolean delete(String id) throws SQLException {
-        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
-                "DELETE FROM " + TABLE + " WHERE id = ? AND state IN (?, ?, ?)")) {
-            s.setString(1, id);
-            s.setString(2, JobState.DONE.label());
-            s.setString(3, JobState.FAILED.label());
-            s.setString(4, JobState.CANCELLED.label());
-            return s.executeUpdate() == 1;
-        }
+        return Transactions.run(database, c -> {
+            String[] row = locked(c, id, "answer_size", JobState.DONE, JobState.FAILED, JobState.CANCELLED);
+            if (row == null) {
+                return false;
+            }
+            try (PreparedStatement s = c.prepareStatement("DELETE FROM " + TABLE + " WHERE id = ?")) {
+                s.setString(1, id);
+                s.executeUpdate();
+            }
+            OwnerCounts.add(c, row[0], -1, 0, 0, -Long.parseLong(row[1]));
+            return true;
+        });
     }
 
     /** The answer of a finished job, or null. */
@@ -315,47 +255,43 @@ class JobStore {
         }
     }
 
-    /** How many jobs of an owner wait or run, and the bytes of their content: {count, bytes}. */
-    long[] unfinishedOf(String owner) throws SQLException {
-        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
-                "SELECT COUNT(*), COALESCE(SUM(content_size), 0) FROM " + TABLE + " WHERE owner = ? AND state IN (?, ?)")) {
-            s.setString(1, owner);
-            s.setString(2, JobState.QUEUED.label());
-            s.setString(3, JobState.RUNNING.label());
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return new long[] { rs.getLong(1), rs.getLong(2) };
-            }
-        }
+    /** What one user keeps here. */
+    record Kept(long unfinished, long unfinishedBytes, long jobs, long answerBytes) {
     }
 
-    /** Of these jobs, those cancelled. */
-    List<String> cancelledAmong(Collection<String> ids) throws SQLException {
-        List<String> cancelled = new ArrayList<>();
-        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
-                "SELECT state FROM " + TABLE + " WHERE id = ?")) {
-            for (String id : ids) {
-                s.setString(1, id);
+    /** What an owner keeps: their jobs that wait or run and the bytes of their content, all their jobs and answers. */
+    Kept keptBy(String owner) throws SQLException {
+        createTables();
+        return OwnerCounts.of(database, owner);
+    }
+
+    /** A failure's reason, cut to what its column holds. */
+    static String detail(String detail) {
+        return detail == null || detail.length() <= MAX_DETAIL ? detail : detail.substring(0, MAX_DETAIL);
+    }
+
+    /** Deletes the jobs that finished before {@code before}, a job at a time as a user deletes one; how many. */
+    int deleteFinishedBefore(Instant before) throws SQLException {
+        int deleted = 0;
+        List<String> expired;
+        do {
+            expired = new ArrayList<>();
+            try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
+                    "SELECT id FROM " + TABLE + " WHERE finished < ? FETCH FIRST 500 ROWS ONLY")) {
+                s.setLong(1, before.toEpochMilli());
                 try (ResultSet rs = s.executeQuery()) {
-                    if (!rs.next() || JobState.CANCELLED.label().equals(rs.getString(1))) {
-                        cancelled.add(id);
+                    while (rs.next()) {
+                        expired.add(rs.getString(1));
                     }
                 }
             }
-        }
-        return cancelled;
-    }
-
-    /** Deletes the jobs that finished before {@code before}; how many. */
-    int deleteFinishedBefore(Instant before) throws SQLException {
-        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
-                "DELETE FROM " + TABLE + " WHERE finished < ? AND state IN (?, ?, ?)")) {
-            s.setLong(1, before.toEpochMilli());
-            s.setString(2, JobState.DONE.label());
-            s.setString(3, JobState.FAILED.label());
-            s.setString(4, JobState.CANCELLED.label());
-            return s.executeUpdate();
-        }
+            for (String id : expired) {
+                if (delete(id)) {
+                    deleted++;
+                }
+            }
+        } while (expired.size() == 500);
+        return deleted;
     }
 
     /** When the oldest queued job was submitted, or null when none waits. */
