@@ -66,6 +66,24 @@ class TracesTest {
     }
 
     @Test
+    void aJobsRunIsInTheTraceOfItsSubmission() throws Exception {
+        String job = given().contentType("text/plain").header("Prefer", "respond-async")
+                .body("Angela Merkel travelled from Berlin to Paris.").when().post("/enhancer").then().statusCode(202)
+                .extract().header("Location");
+        String id = job.substring(job.lastIndexOf('/') + 1);
+        SpanData run = awaitSpan(s -> s.getName().equals("enhancer job default")
+                                     && id.equals(s.getAttributes().get(AttributeKey.stringKey("enhancer.job.id"))));
+        SpanData submission = awaitSpan(s -> s.getSpanId().equals(run.getParentSpanId()));
+        assertThat(submission.getName()).isEqualTo("POST /enhancer");
+        assertThat(submission.getTraceId()).isEqualTo(run.getTraceId());
+        // the run begins after the submission was answered, and its chain is under it
+        SpanData chain = childOf(run, "enhancer chain default");
+        assertThat(exporter.getFinishedSpanItems()).filteredOn(s -> s.getParentSpanId().equals(chain.getSpanId()))
+                .extracting(SpanData::getName).contains("enhancer engine langid");
+        EnhancementJobsApiTest.awaitState(job, "done");
+    }
+
+    @Test
     void aRobotsDocumentThroughBrokerAndWorkerToItsEndIsOneTrace() throws Exception {
         TestData.createWithContext("documentWF", "doc:traced-1",
                 "{\"text\": \"Angela Merkel travelled from Berlin to Paris. She met the mayor there.\"}");

@@ -47,16 +47,18 @@ class BatchStore {
         private final String batchId;
         private final String owner;
         private final Instant now;
+        private final String traceparent;
         private int documents;
         private long bytes;
         private int unsent;
         private long unsentBytes;
 
-        private Storing(String batchId, String owner, Instant now) throws SQLException {
+        private Storing(String batchId, String owner, Instant now, String traceparent) throws SQLException {
             tables.createTables();
             this.batchId = batchId;
             this.owner = owner;
             this.now = now;
+            this.traceparent = traceparent;
             connection = database.getConnection();
             try {
                 connection.setAutoCommit(false);
@@ -69,7 +71,7 @@ class BatchStore {
 
         /** Adds a document's job. */
         void add(String item, EnhanceRequest request) throws SQLException {
-            JobStore.bindInsert(insert, UUID.randomUUID().toString(), owner, request, now);
+            JobStore.bindInsert(insert, UUID.randomUUID().toString(), owner, request, now, traceparent);
             insert.setString(12, null);
             insert.setString(13, null);
             insert.setString(14, batchId);
@@ -116,8 +118,9 @@ class BatchStore {
         }
     }
 
-    Storing store(String batchId, String owner, Instant now) throws SQLException {
-        return new Storing(batchId, owner, now);
+    /** @param traceparent the submission's trace context, or null */
+    Storing store(String batchId, String owner, Instant now, String traceparent) throws SQLException {
+        return new Storing(batchId, owner, now, traceparent);
     }
 
     /** A batch as its submitter sees it: whose, which chain, when, and its jobs by state. */

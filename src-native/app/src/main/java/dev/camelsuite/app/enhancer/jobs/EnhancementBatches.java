@@ -57,6 +57,9 @@ public class EnhancementBatches {
     JobRunners runners;
 
     @Inject
+    JobTraces traces;
+
+    @Inject
     SecurityIdentity identity;
 
     @Inject
@@ -111,7 +114,7 @@ public class EnhancementBatches {
                 return Problem.builder(429, refusal).header(HttpHeaders.RETRY_AFTER, 10).build();
             }
             String id = UUID.randomUUID().toString();
-            try (BatchStore.Storing batch = store().store(id, owner, clock.instant())) {
+            try (BatchStore.Storing batch = store().store(id, owner, clock.instant(), traces.current())) {
                 read(body, mediaType, ndjson, document -> batch.add(item(document, batch.documents()),
                         new EnhanceRequest(chainName, content(document), parameters, accept, document.type(),
                                 document.language())));

@@ -58,6 +58,9 @@ public class EnhancementJobs {
     @Inject
     JobLimits limits;
 
+    @Inject
+    JobTraces traces;
+
     private static final Logger LOG = Logger.getLogger(EnhancementJobs.class);
 
     private final Clock clock = Clock.systemUTC();
@@ -126,7 +129,7 @@ public class EnhancementJobs {
                 return refused;
             }
             String id = UUID.randomUUID().toString();
-            if (!store.insert(id, owner, request, key, hash, clock.instant())) {
+            if (!store.insert(id, owner, request, key, hash, clock.instant(), traces.current())) {
                 // another submission with the key came first
                 return repeated(owner, key, hash, publicUrl);
             }

@@ -31,7 +31,7 @@ class JobClaims {
     }
 
     /** A job claimed by a runner: its id, how often it was started (this time included), and its request. */
-    record Claimed(String id, String owner, int attempts, EnhanceRequest request) {
+    record Claimed(String id, String owner, int attempts, EnhanceRequest request, String traceparent) {
     }
 
     /**
@@ -93,7 +93,7 @@ class JobClaims {
 
     private static Claimed claimed(Connection c, String id) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("SELECT chain, query, accept, content_type, content_language,"
-                                                      + " content, attempts, owner FROM " + TABLE + " WHERE id = ?")) {
+                                                      + " content, attempts, owner, traceparent FROM " + TABLE + " WHERE id = ?")) {
             s.setString(1, id);
             try (ResultSet rs = s.executeQuery()) {
                 if (!rs.next()) {
@@ -102,7 +102,7 @@ class JobClaims {
                 String accept = rs.getString(3);
                 EnhanceRequest request = new EnhanceRequest(rs.getString(1), rs.getBytes(6), QueryText.read(rs.getString(2)),
                         accept.isEmpty() ? List.of() : List.of(accept.split("\n")), rs.getString(4), rs.getString(5));
-                return new Claimed(id, rs.getString(8), rs.getInt(7), request);
+                return new Claimed(id, rs.getString(8), rs.getInt(7), request, rs.getString(9));
             }
         }
     }

@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import dev.camelsuite.app.enhancer.EnhancementBulkhead;
 import dev.camelsuite.app.enhancer.EnhancementRequests;
 import dev.camelsuite.enhancer.spi.Cancellation;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -43,6 +45,9 @@ public class JobRunners {
 
     @Inject
     JobLimits limits;
+
+    @Inject
+    JobTraces traces;
 
     @ConfigProperty(name = "camelsuite.enhancer.jobs.runners", defaultValue = "2")
     int runnerCount;
@@ -154,7 +159,8 @@ public class JobRunners {
         Cancellation cancellation = new Cancellation();
         running.put(job.id(), cancellation);
         StoredAnswer answer;
-        try {
+        Span span = traces.start(job.traceparent(), job.id(), job.request().chain());
+        try (Scope traced = span.makeCurrent()) {
             answer = JobAnswers.answer(() -> requests.enhance(job.request(), cancellation), limits.maxAnswerSize());
         } catch (EnhancementBulkhead.Full e) {
             // every turn is taken by requests made now: the job waits for its turn in the queue
@@ -163,6 +169,7 @@ public class JobRunners {
             return;
         } finally {
             running.remove(job.id());
+            span.end();
         }
         if (stopping) {
             claims.release(job.id(), runnerId);

@@ -78,6 +78,8 @@ class JobStore {
             s.execute("ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS batch_id VARCHAR(36)");
             s.execute("ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS batch_item VARCHAR(" + MAX_KEY + ")");
             s.execute("ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS batch_index INT");
+            // the submission's trace context (W3C traceparent), for the run's span
+            s.execute("ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS traceparent VARCHAR(128)");
             s.execute("CREATE INDEX IF NOT EXISTS " + index + "job_batch ON " + TABLE + " (batch_id, batch_index)");
             OwnerCounts.create(s);
             s.execute("CREATE INDEX IF NOT EXISTS " + index + "job_waiting ON " + TABLE + " (state, submitted)");
@@ -116,13 +118,13 @@ class JobStore {
      * @param hash what identifies the request, for a later submission with the same key
      * @return false when the owner has a job with that key already (nothing stored)
      */
-    boolean insert(String id, String owner, EnhanceRequest r, String key, String hash, Instant now)
-            throws SQLException {
+    boolean insert(String id, String owner, EnhanceRequest r, String key, String hash, Instant now,
+                   String traceparent) throws SQLException {
         createTables();
         try {
             return Transactions.run(database, c -> {
                 try (PreparedStatement s = c.prepareStatement(INSERT)) {
-                    bindInsert(s, id, owner, r, now);
+                    bindInsert(s, id, owner, r, now, traceparent);
                     s.setString(12, key);
                     s.setString(13, hash);
                     s.setString(14, null);
@@ -142,15 +144,19 @@ class JobStore {
         }
     }
 
-    /** Stores a job: {@link #bindInsert} binds its first eleven parameters, the caller the key, hash and batch. */
+    /**
+     * Stores a job: {@link #bindInsert} binds its first eleven parameters and the last (the trace context), the caller
+     * the key, hash and batch.
+     */
     static final String INSERT = "INSERT INTO " + TABLE + " (id, owner, chain, query, accept, content_type,"
                                  + " content_language, content, content_size, state, submitted, attempts, answer_status,"
-                                 + " idempotency_key, request_hash, batch_id, batch_item, batch_index)"
-                                 + " VALUES (?,?,?,?,?,?,?,?,?,?,?,0,0,?,?,?,?,?)";
+                                 + " idempotency_key, request_hash, batch_id, batch_item, batch_index, traceparent)"
+                                 + " VALUES (?,?,?,?,?,?,?,?,?,?,?,0,0,?,?,?,?,?,?)";
 
-    /** Binds a new queued job's id, owner, request and time to {@link #INSERT}'s first eleven parameters. */
-    static void bindInsert(PreparedStatement s, String id, String owner, EnhanceRequest r, Instant now)
-            throws SQLException {
+    /** Binds a new queued job's id, owner, request, time and trace context to {@link #INSERT}'s parameters. */
+    static void bindInsert(PreparedStatement s, String id, String owner, EnhanceRequest r, Instant now,
+                           String traceparent) throws SQLException {
+        s.setString(17, traceparent);
         s.setString(1, id);
         s.setString(2, owner);
         s.setString(3, r.chain());
