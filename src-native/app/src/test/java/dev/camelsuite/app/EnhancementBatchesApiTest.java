@@ -133,6 +133,21 @@ class EnhancementBatchesApiTest {
     }
 
     @Test
+    void aBatchSentAgainWithItsKeyIsTheSameBatch() {
+        String key = "batch-" + java.util.UUID.randomUUID();
+        String batch = given().contentType("application/x-ndjson").header("Idempotency-Key", key).body(ndjson(3))
+                .when().post("/enhancer/batches").then().statusCode(202).extract().header("Location");
+        // the client lost the 202 and sends the batch again: the same batch
+        given().contentType("application/x-ndjson").header("Idempotency-Key", key).body(ndjson(3)).when()
+                .post("/enhancer/batches").then().statusCode(200).header("Location", batch).body("total", equalTo(3));
+        // other documents with the key
+        given().contentType("application/x-ndjson").header("Idempotency-Key", key).body(ndjson(4)).when()
+                .post("/enhancer/batches").then().statusCode(422).body("detail", containsString(key));
+        awaitFinished(batch, Duration.ofSeconds(30));
+        given().when().delete(batch).then().statusCode(204);
+    }
+
+    @Test
     void aBatchIsCancelledAndThenDeleted() {
         String batch = given().contentType("application/x-ndjson").body(ndjson(5)).when()
                 .post("/enhancer/batches?chain=patient").then().statusCode(202).extract().header("Location");

@@ -96,10 +96,26 @@ class BatchStore {
             return bytes;
         }
 
-        /** Stores the batch, counted as its owner's; when this returns, every job of it is in the database. */
-        void commit() throws SQLException {
+        /**
+         * Stores the batch, counted as its owner's, its first job holding its idempotency key (one batch or job per key
+         * and owner: a second batch with the key fails here); when this returns, every job of it is in the database.
+         *
+         * @param key  the submitter's idempotency key, or null
+         * @param hash what identifies the batch
+         */
+        void commit(String key, String hash) throws SQLException {
             if (unsent > 0) {
                 insert.executeBatch();
+            }
+            if (key != null) {
+                try (PreparedStatement s = connection.prepareStatement("UPDATE " + TABLE + " SET idempotency_key = ?,"
+                                                                       + " request_hash = ? WHERE batch_id = ? AND"
+                                                                       + " batch_index = 0")) {
+                    s.setString(1, key);
+                    s.setString(2, hash);
+                    s.setString(3, batchId);
+                    s.executeUpdate();
+                }
             }
             OwnerCounts.add(connection, owner, documents, documents, bytes, 0);
             connection.commit();

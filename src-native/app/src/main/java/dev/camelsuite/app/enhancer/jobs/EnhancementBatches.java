@@ -97,44 +97,94 @@ public class EnhancementBatches {
         }
         MultivaluedMap<String, String> parameters = new MultivaluedHashMap<>(query);
         parameters.remove("chain");
-        List<String> accept = headers.getRequestHeader(HttpHeaders.ACCEPT);
-        String chainName = requests.chainName(chain);
         // what every document would be refused for is refused before any is read
-        EnhanceRequest sample = new EnhanceRequest(chainName, new byte[] { ' ' }, parameters, accept, null, null);
+        EnhanceRequest sample = new EnhanceRequest(requests.chainName(chain), new byte[] { ' ' }, parameters,
+                headers.getRequestHeader(HttpHeaders.ACCEPT), null, null);
         requests.check(sample);
         String tooLong = JobStore.fits(sample);
         if (tooLong != null) {
             throw new BadRequestException("This batch cannot be kept: " + tooLong);
         }
-        String owner = jobs.owner();
+        Submission submission = new Submission(jobs.owner(), sample, IdempotencyKeys.header(headers), body,
+                mediaType, ndjson, publicUrl, new IdempotencyKeys.Digest(sample));
         try {
-            JobStore.Kept kept = jobs.store().keptBy(owner);
-            String refusal = limits.refusal(kept, 0);
-            if (refusal != null) {
-                return Problem.builder(429, refusal).header(HttpHeaders.RETRY_AFTER, 10).build();
-            }
-            String id = UUID.randomUUID().toString();
-            try (BatchStore.Storing batch = store().store(id, owner, clock.instant(), traces.current())) {
-                read(body, mediaType, ndjson, document -> batch.add(item(document, batch.documents()),
-                        new EnhanceRequest(chainName, content(document), parameters, accept, document.type(),
-                                document.language())));
-                if (batch.documents() == 0) {
-                    throw new BadRequestException("The batch has no documents");
-                }
-                refusal = limits.batchRefusal(kept, batch.documents(), batch.bytes());
-                if (refusal != null) {
-                    return Problem.builder(429, refusal).header(HttpHeaders.RETRY_AFTER, 10).build();
-                }
-                batch.commit();
-            }
-            runners.wake();
-            BatchStore.Batch stored = store().find(id);
-            return Response.status(202).header(HttpHeaders.LOCATION, BatchJson.location(publicUrl, id))
-                    .header("Preference-Applied", EnhancementJobs.RESPOND_ASYNC).type("application/json")
-                    .entity(BatchJson.of(stored, publicUrl)).build();
+            return submission.key() == null ? store(submission) : storeOnce(submission);
         } catch (SQLException e) {
             throw new JobStoreFailure(e);
         }
+    }
+
+    /** A batch as it was sent: whose, the request every document shares (its content aside), the key, the body. */
+    private record Submission(String owner, EnhanceRequest shared, String key, InputStream body, String mediaType,
+                              boolean ndjson, String publicUrl, IdempotencyKeys.Digest digest) {
+
+        EnhanceRequest of(BatchDocument document) {
+            return new EnhanceRequest(shared.chain(), content(document), shared.query(), shared.accept(),
+                    document.type(), document.language());
+        }
+    }
+
+    /**
+     * A batch with an idempotency key: sent again (a client that lost the 202), the batch the key made (200); another
+     * batch with the key, 422. Which it is, only the whole body says.
+     */
+    private Response storeOnce(Submission submission) throws SQLException {
+        String[] earlier = jobs.store().keyed(submission.owner(), submission.key());
+        if (earlier == null) {
+            try {
+                return store(submission);
+            } catch (SQLException e) {
+                if (e.getSQLState() == null || !e.getSQLState().startsWith("23")) {
+                    throw e;
+                }
+                // another submission with the key came first: this body was read, and its hash is the batch's own
+                earlier = jobs.store().keyed(submission.owner(), submission.key());
+                return repeated(submission, earlier, submission.digest().hex());
+            }
+        }
+        read(submission.body(), submission.mediaType(), submission.ndjson(),
+                document -> submission.digest().add(document.id(), submission.of(document)));
+        return repeated(submission, earlier, submission.digest().hex());
+    }
+
+    private Response repeated(Submission submission, String[] earlier, String hash) throws SQLException {
+        String batchId = earlier == null ? null : jobs.store().batchOf(earlier[0]);
+        if (batchId == null || !earlier[1].equals(hash)) {
+            return Problem.of(422, "Idempotency key '" + submission.key() + "' was used for another request (other"
+                                   + " documents, chain, parameters or headers): use a new key for a new batch");
+        }
+        BatchStore.Batch batch = store().find(batchId);
+        return Response.ok(BatchJson.of(batch, submission.publicUrl()), "application/json")
+                .header(HttpHeaders.LOCATION, BatchJson.location(submission.publicUrl(), batchId)).build();
+    }
+
+    /** Reads the batch's documents into one transaction, and answers 202 once it is committed. */
+    private Response store(Submission submission) throws SQLException {
+        JobStore.Kept kept = jobs.store().keptBy(submission.owner());
+        String refusal = limits.refusal(kept, 0);
+        if (refusal != null) {
+            return Problem.builder(429, refusal).header(HttpHeaders.RETRY_AFTER, 10).build();
+        }
+        String id = UUID.randomUUID().toString();
+        try (BatchStore.Storing batch = store().store(id, submission.owner(), clock.instant(), traces.current())) {
+            read(submission.body(), submission.mediaType(), submission.ndjson(), document -> {
+                EnhanceRequest request = submission.of(document);
+                submission.digest().add(document.id(), request);
+                batch.add(item(document, batch.documents()), request);
+            });
+            if (batch.documents() == 0) {
+                throw new BadRequestException("The batch has no documents");
+            }
+            refusal = limits.batchRefusal(kept, batch.documents(), batch.bytes());
+            if (refusal != null) {
+                return Problem.builder(429, refusal).header(HttpHeaders.RETRY_AFTER, 10).build();
+            }
+            batch.commit(submission.key(), submission.digest().hex());
+        }
+        runners.wake();
+        return Response.status(202).header(HttpHeaders.LOCATION, BatchJson.location(submission.publicUrl(), id))
+                .header("Preference-Applied", EnhancementJobs.RESPOND_ASYNC).type("application/json")
+                .entity(BatchJson.of(store().find(id), submission.publicUrl())).build();
     }
 
     private void read(InputStream body, String mediaType, boolean ndjson, BatchDocument.Sink sink)

@@ -183,6 +183,17 @@ class JobStore {
         }
     }
 
+    /** The batch a job is a document of, or null. */
+    String batchOf(String id) throws SQLException {
+        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
+                "SELECT batch_id FROM " + TABLE + " WHERE id = ?")) {
+            s.setString(1, id);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
     /** The job, or null when there is none of that id. */
     Job find(String id) throws SQLException {
         createTables();
