@@ -54,6 +54,9 @@ class EnhancementJobsPostgresqlIT {
                     .isGreaterThan(0);
             first.kill();
             awaitDone(second, left, 240);
+            aBatchOnPostgresql(second);
+            assertThat(counted(database)).as("each user's counts, kept as jobs change, against their jobs")
+                    .isEqualTo(recounted(database));
             assertThat(second.terminate(60)).as("stopped by SIGTERM").isTrue();
         }
     }
@@ -110,6 +113,57 @@ class EnhancementJobsPostgresqlIT {
             states.add(app.get(job).body());
         }
         assertThat(open).as("jobs answered 202 that never finished, the first of them: " + states).isEmpty();
+    }
+
+    /** A batch of 100 documents: stored, run, its results read, deleted. */
+    private static void aBatchOnPostgresql(PackagedApplication app) throws Exception {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            lines.append("{\"id\": \"d").append(i).append("\", \"text\": \"Angela Merkel travelled from Berlin to")
+                    .append(" Paris, number ").append(i).append(".\"}\n");
+        }
+        HttpResponse<String> accepted = app.post("/enhancer/batches", "application/x-ndjson", lines.toString(),
+                "Idempotency-Key", "pg-batch");
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+        String batch = accepted.headers().firstValue("Location").orElseThrow();
+        batch = batch.substring(batch.indexOf("/enhancer/batches/"));
+        assertThat(app.post("/enhancer/batches", "application/x-ndjson", lines.toString(), "Idempotency-Key",
+                "pg-batch").statusCode()).isEqualTo(200);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!app.get(batch).body().contains("\"state\":\"finished\"")) {
+            assertThat(System.nanoTime()).as(app.get(batch).body()).isLessThan(deadline);
+            Thread.sleep(200);
+        }
+        assertThat(app.get(batch).body()).contains("\"done\":100");
+        List<String> results = app.get(batch + "/results").body().lines().toList();
+        assertThat(results).hasSize(100).allMatch(line -> line.contains("\"status\":200"));
+        assertThat(app.delete(batch).statusCode()).isEqualTo(204);
+    }
+
+    /** Each user's counts as the application kept them. */
+    private static List<String> counted(EmbeddedPostgres database) throws Exception {
+        return rows(database, "SELECT owner, jobs, unfinished, unfinished_bytes, answer_bytes"
+                              + " FROM camelsuite_jobs.enhancement_owner ORDER BY owner");
+    }
+
+    /** Each user's counts from their jobs. */
+    private static List<String> recounted(EmbeddedPostgres database) throws Exception {
+        return rows(database, "SELECT owner, COUNT(*), SUM(CASE WHEN state IN ('queued', 'running') THEN 1 ELSE 0 END),"
+                              + " SUM(CASE WHEN state IN ('queued', 'running') THEN content_size ELSE 0 END),"
+                              + " COALESCE(SUM(answer_size), 0) FROM camelsuite_jobs.enhancement_job GROUP BY owner"
+                              + " ORDER BY owner");
+    }
+
+    private static List<String> rows(EmbeddedPostgres database, String query) throws Exception {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = database.getPostgresDatabase().getConnection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(query)) {
+            while (rs.next()) {
+                rows.add(rs.getString(1) + " " + rs.getLong(2) + " " + rs.getLong(3) + " " + rs.getLong(4) + " "
+                         + rs.getLong(5));
+            }
+        }
+        return rows;
     }
 
     private static int unfinished(EmbeddedPostgres database) throws Exception {

@@ -96,6 +96,10 @@ final class PackagedApplication implements AutoCloseable {
         return HTTP.send(request(path).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    HttpResponse<String> delete(String path) throws IOException, InterruptedException {
+        return HTTP.send(request(path).DELETE().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     HttpResponse<String> postJson(String path, String json) throws IOException, InterruptedException {
         return HTTP.send(request(path).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
