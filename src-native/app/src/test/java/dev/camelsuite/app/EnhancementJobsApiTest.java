@@ -98,9 +98,26 @@ class EnhancementJobsApiTest {
     }
 
     @Test
-    void aRunningJobIsCancelledAndItsChainStops() {
+    void aJobShowsItsEnginesProgress() {
+        String job = submit("/enhancer");
+        awaitState(job, "done").then().body("engines.engine", org.hamcrest.Matchers.hasItems("langid", "ner"))
+                .body("engines.find { it.engine == 'langid' }.status", equalTo("completed"))
+                .body("engines.find { it.engine == 'langid' }.millis", org.hamcrest.Matchers.greaterThanOrEqualTo(0));
+        given().when().delete(job).then().statusCode(204);
+    }
+
+    @Test
+    void aRunningJobIsCancelledAndItsChainStops() throws InterruptedException {
         String job = submit("/enhancer/engine/patient");
         awaitState(job, "running");
+        // a job running for more than a second has its progress kept each second
+        long giveUp = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (given().when().get(job).path("engines") == null) {
+            assertThat(System.nanoTime()).isLessThan(giveUp);
+            Thread.sleep(100);
+        }
+        given().when().get(job).then().body("engines[0].engine", equalTo("patient"))
+                .body("engines[0].status", equalTo("in-progress"));
         given().when().get(job + "/result").then().statusCode(409).body("detail", containsString("is running"));
         given().when().delete(job).then().statusCode(200).body("state", equalTo("cancelled"));
         given().when().get(job + "/result").then().statusCode(410);

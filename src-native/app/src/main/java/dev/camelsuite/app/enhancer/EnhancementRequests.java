@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import dev.camelsuite.app.problem.Problem;
 import dev.camelsuite.enhancer.EnhancementException;
@@ -186,6 +187,14 @@ public class EnhancementRequests {
      * @throws EnhancementBulkhead.Full when no turn is free in time
      */
     public Response enhance(EnhanceRequest r, Cancellation cancellation) {
+        return enhance(r, cancellation, item -> { });
+    }
+
+    /**
+     * As {@link #enhance(EnhanceRequest, Cancellation)}, and tells {@code running} of the item once it is made, so
+     * that its execution can be looked at while the chain runs (an enhancement job's progress).
+     */
+    public Response enhance(EnhanceRequest r, Cancellation cancellation, Consumer<ContentItem> running) {
         long deadline = System.nanoTime() + timeout.toNanos();
         EnhanceParameters request = EnhanceParameters.of(r.query());
         List<String> accept = r.accept();
@@ -193,8 +202,11 @@ public class EnhancementRequests {
         Outcome outcome;
         try {
             // the body is read in the turn and within the deadline too: a multipart request's RDF parts take memory
-            outcome = bulkhead.run(() -> inTurn(r.chain(), received(r.content(), r.contentType(), r.contentLanguage(),
-                    request, deadline), deadline, cancellation));
+            outcome = bulkhead.run(() -> {
+                Received received = received(r.content(), r.contentType(), r.contentLanguage(), request, deadline);
+                running.accept(received.item());
+                return inTurn(r.chain(), received, deadline, cancellation);
+            });
         } catch (AnswerBuffer.OutOfTime e) {
             return outOfTime();
         }

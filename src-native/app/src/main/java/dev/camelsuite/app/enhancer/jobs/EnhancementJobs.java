@@ -134,7 +134,8 @@ public class EnhancementJobs {
                 return repeated(owner, key, hash, publicUrl);
             }
             runners.wake();
-            Job job = new Job(id, owner, request.chain(), JobState.QUEUED, clock.instant(), null, null, 0, 0, null);
+            Job job = new Job(id, owner, request.chain(), JobState.QUEUED, clock.instant(), null, null, 0, 0, null,
+                    null);
             return Response.status(202).header(HttpHeaders.LOCATION, JobJson.location(publicUrl, id))
                     .header("Preference-Applied", RESPOND_ASYNC).type("application/json")
                     .entity(JobJson.of(job, publicUrl)).build();

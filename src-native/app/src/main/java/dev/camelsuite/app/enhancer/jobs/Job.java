@@ -7,7 +7,8 @@ import java.time.Instant;
  *
  * @param answerStatus the HTTP status of its answer once finished, else 0
  * @param detail       why it failed or was cancelled, or null
+ * @param progress     its engines' progress as JSON ({@link JobProgress}), or null before its chain started
  */
 public record Job(String id, String owner, String chain, JobState state, Instant submitted, Instant started,
-                  Instant finished, int attempts, int answerStatus, String detail) {
+                  Instant finished, int attempts, int answerStatus, String detail, String progress) {
 }

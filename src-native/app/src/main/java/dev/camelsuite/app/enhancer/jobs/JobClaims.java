@@ -111,13 +111,13 @@ class JobClaims {
      * Ends a job its runner still holds with its answer, lets go of its content, and moves its owner's counts; false
      * when the job is no longer the runner's (cancelled meanwhile, or its lease ran out and another runner took it).
      */
-    boolean finish(Claimed job, String runner, JobState state, StoredAnswer answer, String detail, Instant now)
-            throws SQLException {
+    boolean finish(Claimed job, String runner, JobState state, StoredAnswer answer, String detail, String progress,
+                   Instant now) throws SQLException {
         return Transactions.run(database, c -> {
             try (PreparedStatement s = c.prepareStatement(
                     "UPDATE " + TABLE + " SET state = ?, finished = ?, answer_status = ?, answer_type = ?, answer = ?,"
-                    + " answer_size = ?, detail = ?, content = ?, lease_until = NULL WHERE id = ? AND state = ?"
-                    + " AND runner = ?")) {
+                    + " answer_size = ?, detail = ?, content = ?, lease_until = NULL, progress = COALESCE(?, progress)"
+                    + " WHERE id = ? AND state = ? AND runner = ?")) {
                 s.setString(1, state.label());
                 s.setLong(2, now.toEpochMilli());
                 s.setInt(3, answer.status());
@@ -126,9 +126,10 @@ class JobClaims {
                 s.setLong(6, answer.body().length);
                 s.setString(7, JobStore.detail(detail));
                 s.setBytes(8, new byte[0]);
-                s.setString(9, job.id());
-                s.setString(10, JobState.RUNNING.label());
-                s.setString(11, runner);
+                s.setString(9, progress);
+                s.setString(10, job.id());
+                s.setString(11, JobState.RUNNING.label());
+                s.setString(12, runner);
                 if (s.executeUpdate() != 1) {
                     return false;
                 }
@@ -136,6 +137,18 @@ class JobClaims {
             OwnerCounts.add(c, job.owner(), 0, -1, -job.request().content().length, answer.body().length);
             return true;
         });
+    }
+
+    /** Keeps the progress of a job its runner still holds. */
+    void progress(String id, String runner, String progress) throws SQLException {
+        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
+                "UPDATE " + TABLE + " SET progress = ? WHERE id = ? AND state = ? AND runner = ?")) {
+            s.setString(1, progress);
+            s.setString(2, id);
+            s.setString(3, JobState.RUNNING.label());
+            s.setString(4, runner);
+            s.executeUpdate();
+        }
     }
 
     /** Gives a job its runner holds back to the queue, as if it had not been started (the application stops). */

@@ -9,7 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * A job as {@code GET /enhancer/jobs/{id}} answers it: its id, state, chain, times and attempts, and once it has
- * finished the link to its answer and that answer's HTTP status (and, when it failed or was cancelled, why).
+ * finished the link to its answer and that answer's HTTP status (and, when it failed or was cancelled, why); its
+ * engines' progress once its chain has started.
  */
 final class JobJson {
 
@@ -38,10 +39,21 @@ final class JobJson {
         if (job.detail() != null) {
             json.put("detail", job.detail());
         }
+        if (job.progress() != null) {
+            json.put("engines", rawJson(job.progress()));
+        }
         try {
             return JSON.writeValueAsString(json);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("A map of strings and numbers is always JSON", e);
+        }
+    }
+
+    private static Object rawJson(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (JsonProcessingException e) {
+            return null;
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.camelsuite.app.enhancer.EnhancementBulkhead;
 import dev.camelsuite.app.enhancer.EnhancementRequests;
+import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.spi.Cancellation;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
@@ -29,7 +30,8 @@ import org.jboss.logging.Logger;
  * ({@code camelsuite.enhancer.jobs.lease}), runs its request as the synchronous request runs (a turn of the same
  * bulkhead, the same deadline) and stores its answer. A job whose runner died is claimed again when its lease runs
  * out; one started {@code camelsuite.enhancer.jobs.max-attempts} times without finishing fails. Housekeeping: a job
- * cancelled while it runs here is stopped within a second, and finished jobs are deleted after
+ * cancelled while it runs here is stopped within a second, a job running here for more than a second has its
+ * progress kept each second, and finished jobs are deleted after
  * {@code camelsuite.enhancer.jobs.retention}. Stopping, the application gives the jobs it runs back to the queue.
  */
 @ApplicationScoped
@@ -70,7 +72,7 @@ public class JobRunners {
     private final Clock clock = Clock.systemUTC();
     private final String runnerId = "runner-" + UUID.randomUUID();
     private final Object wakeUp = new Object();
-    private final Map<String, Cancellation> running = new ConcurrentHashMap<>();
+    private final Map<String, Running> running = new ConcurrentHashMap<>();
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean stopping;
     private JobStore store;
@@ -97,7 +99,7 @@ public class JobRunners {
             t.setDaemon(true);
             return t;
         });
-        housekeeping.scheduleWithFixedDelay(this::stopCancelled, 1, 1, TimeUnit.SECONDS);
+        housekeeping.scheduleWithFixedDelay(this::lookAtRunning, 1, 1, TimeUnit.SECONDS);
         // every minute, or more often for a shorter retention
         long expiry = Math.min(retention.toMillis(), TimeUnit.MINUTES.toMillis(1));
         housekeeping.scheduleWithFixedDelay(this::deleteExpired, 0, expiry, TimeUnit.MILLISECONDS);
@@ -113,9 +115,9 @@ public class JobRunners {
 
     /** A job was cancelled here: when it runs here, its chain stops now. */
     void cancelled(String id) {
-        Cancellation c = running.get(id);
-        if (c != null) {
-            c.cancel("the job was cancelled");
+        Running r = running.get(id);
+        if (r != null) {
+            r.cancellation.cancel("the job was cancelled");
         }
     }
 
@@ -150,18 +152,26 @@ public class JobRunners {
         }
     }
 
+    /** A job running here: how to stop it, and its item once made, whose execution is its progress. */
+    private static final class Running {
+        final Cancellation cancellation = new Cancellation();
+        final long startedNanos = System.nanoTime();
+        volatile ContentItem item;
+    }
+
     private void run(JobClaims.Claimed job) throws SQLException {
         if (job.attempts() > maxAttempts) {
             claims.finish(job, runnerId, JobState.FAILED, JobAnswers.neverFinished(job.attempts() - 1),
-                    "started " + (job.attempts() - 1) + " times and never finished", clock.instant());
+                    "started " + (job.attempts() - 1) + " times and never finished", null, clock.instant());
             return;
         }
-        Cancellation cancellation = new Cancellation();
-        running.put(job.id(), cancellation);
+        Running here = new Running();
+        running.put(job.id(), here);
         StoredAnswer answer;
         Span span = traces.start(job.traceparent(), job.id(), job.request().chain());
         try (Scope traced = span.makeCurrent()) {
-            answer = JobAnswers.answer(() -> requests.enhance(job.request(), cancellation), limits.maxAnswerSize());
+            answer = JobAnswers.answer(() -> requests.enhance(job.request(), here.cancellation,
+                    item -> here.item = item), limits.maxAnswerSize());
         } catch (EnhancementBulkhead.Full e) {
             // every turn is taken by requests made now: the job waits for its turn in the queue
             claims.release(job.id(), runnerId);
@@ -185,7 +195,28 @@ public class JobRunners {
             }
         }
         claims.finish(job, runnerId, done ? JobState.DONE : JobState.FAILED, answer,
-                done ? null : JobAnswers.detail(answer), clock.instant());
+                done ? null : JobAnswers.detail(answer), JobProgress.of(here.item), clock.instant());
+    }
+
+    /**
+     * Once a second: the jobs running here that were cancelled (by any application) stop, and those running for more
+     * than a second have their progress kept, for whoever asks any application.
+     */
+    private void lookAtRunning() {
+        stopCancelled();
+        long aSecondAgo = System.nanoTime() - TimeUnit.SECONDS.toNanos(1);
+        running.forEach((id, job) -> {
+            if (job.startedNanos - aSecondAgo < 0) {
+                try {
+                    String progress = JobProgress.of(job.item);
+                    if (progress != null) {
+                        claims.progress(id, runnerId, progress);
+                    }
+                } catch (SQLException | RuntimeException e) {
+                    LOG.debugf("Could not keep the progress of enhancement job %s: %s", id, e.toString());
+                }
+            }
+        });
     }
 
     private void stopCancelled() {
@@ -230,7 +261,7 @@ public class JobRunners {
     /** The application stops: the jobs running here stop and go back to the queue, for this or another application. */
     void stop(@Observes ShutdownEvent stops) {
         stopping = true;
-        running.values().forEach(c -> c.cancel("the application stops"));
+        running.values().forEach(r -> r.cancellation.cancel("the application stops"));
         wake();
         for (Thread t : threads) {
             try {

@@ -30,7 +30,7 @@ class JobStore {
     static final String SCHEMA = "camelsuite_jobs";
     static final String TABLE = SCHEMA + ".enhancement_job";
     private static final String COLUMNS = "id, owner, chain, state, submitted, started, finished, attempts,"
-                                          + " answer_status, detail";
+                                          + " answer_status, detail, progress";
 
     /** The longest text of each column a request fills, checked before a job is stored ({@link #fits}). */
     static final int MAX_QUERY = 100_000;
@@ -80,6 +80,8 @@ class JobStore {
             s.execute("ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS batch_index INT");
             // the submission's trace context (W3C traceparent), for the run's span
             s.execute("ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS traceparent VARCHAR(128)");
+            // engine by engine, as JSON (JobProgress)
+            s.execute("ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS progress VARCHAR(" + JobProgress.MAX + ")");
             s.execute("CREATE INDEX IF NOT EXISTS " + index + "job_batch ON " + TABLE + " (batch_id, batch_index)");
             OwnerCounts.create(s);
             s.execute("CREATE INDEX IF NOT EXISTS " + index + "job_waiting ON " + TABLE + " (state, submitted)");
@@ -341,7 +343,8 @@ class JobStore {
 
     private static Job job(ResultSet rs) throws SQLException {
         return new Job(rs.getString(1), rs.getString(2), rs.getString(3), JobState.of(rs.getString(4)),
-                instant(rs, 5), instant(rs, 6), instant(rs, 7), rs.getInt(8), rs.getInt(9), rs.getString(10));
+                instant(rs, 5), instant(rs, 6), instant(rs, 7), rs.getInt(8), rs.getInt(9), rs.getString(10),
+                rs.getString(11));
     }
 
     private static Instant instant(ResultSet rs, int column) throws SQLException {
