@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.camelsuite.enhancer.EnhancerComponent;
 import dev.camelsuite.enhancer.chain.Chain;
+import dev.camelsuite.enhancer.rdf.EnhancementRdf;
+import dev.camelsuite.enhancer.rdf.RdfFormat;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -105,6 +107,14 @@ class EnhancementBatchesApiTest {
         assertThat(JSON.readTree(lines.get(0)).get("result").asText()).contains("Paris");
         assertThat(JSON.readTree(lines.get(1)).get("id").asText()).isEqualTo("berlin.html");
         assertThat(JSON.readTree(lines.get(1)).get("result").asText()).contains("Berlin");
+        // one graph of both documents' enhancements, in Turtle or N-Triples
+        for (RdfFormat format : List.of(RdfFormat.TURTLE, RdfFormat.N_TRIPLES)) {
+            Response graph = given().accept(format.mediaType()).when().get(batch + "/results");
+            graph.then().statusCode(200).contentType(containsString(format.mediaType()));
+            org.eclipse.rdf4j.model.Model model = EnhancementRdf.parse(graph.asInputStream(), format);
+            assertThat(model.objects().stream().map(org.eclipse.rdf4j.model.Value::stringValue))
+                    .anyMatch(v -> v.equals("Paris")).anyMatch(v -> v.equals("Berlin"));
+        }
         given().when().delete(batch).then().statusCode(204);
     }
 

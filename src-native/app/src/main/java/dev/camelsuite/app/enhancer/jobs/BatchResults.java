@@ -10,6 +10,8 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import dev.camelsuite.enhancer.rdf.EnhancementRdf;
+import dev.camelsuite.enhancer.rdf.RdfFormat;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 
@@ -31,6 +33,16 @@ final class BatchResults {
 
     static Response page(BatchStore batches, JobStore jobs, String batchId, int from, String publicUrl)
             throws SQLException {
+        return page(batches, jobs, batchId, from, publicUrl, null);
+    }
+
+    /**
+     * A page of the results as one RDF graph in {@code graph}'s format (Turtle or N-Triples, which one writes as the
+     * documents' graphs one after the other): the statements of every document done, whose answer is RDF; each
+     * document's blank nodes its own.
+     */
+    static Response page(BatchStore batches, JobStore jobs, String batchId, int from, String publicUrl,
+                         RdfFormat graph) throws SQLException {
         List<BatchStore.Entry> entries = batches.entries(batchId, from, MAX_DOCUMENTS + 1);
         int shown = 0;
         long bytes = 0;
@@ -40,8 +52,9 @@ final class BatchResults {
             shown++;
         }
         List<BatchStore.Entry> page = entries.subList(0, shown);
-        Response.ResponseBuilder answer = Response.ok((StreamingOutput) out -> write(out, page, jobs, publicUrl),
-                EnhancementBatches.NDJSON);
+        Response.ResponseBuilder answer = graph == null
+                ? Response.ok((StreamingOutput) out -> write(out, page, jobs, publicUrl), EnhancementBatches.NDJSON)
+                : Response.ok((StreamingOutput) out -> writeGraph(out, page, jobs, graph), graph.mediaType());
         if (shown < entries.size()) {
             answer.header("Link", "<" + BatchJson.location(publicUrl, batchId) + "/results?from="
                                   + entries.get(shown).index() + ">; rel=\"next\"");
@@ -66,13 +79,41 @@ final class BatchResults {
         }
     }
 
-    private static void writeAnswer(JsonGenerator line, JobStore jobs, BatchStore.Entry entry) throws IOException {
-        StoredAnswer answer;
+    private static void writeGraph(OutputStream out, List<BatchStore.Entry> page, JobStore jobs, RdfFormat graph)
+            throws IOException {
+        for (BatchStore.Entry entry : page) {
+            StoredAnswer answer = entry.state() == JobState.DONE ? stored(jobs, entry) : null;
+            RdfFormat format = answer == null || answer.status() != 200 ? null : rdf(answer.type());
+            if (format != null) {
+                EnhancementRdf.write(EnhancementRdf.parse(new java.io.ByteArrayInputStream(answer.body()), format),
+                        graph, new NotClosing(out));
+                out.write('\n');
+            }
+        }
+    }
+
+    /** The RDF format of an answer's type; null for an answer that is not RDF (the content alone, a multipart). */
+    private static RdfFormat rdf(String type) {
+        if (type == null || type.toLowerCase().startsWith("text/plain")) {
+            return null;
+        }
         try {
-            answer = jobs.answer(entry.job());
+            return RdfFormat.of(type);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private static StoredAnswer stored(JobStore jobs, BatchStore.Entry entry) throws IOException {
+        try {
+            return jobs.answer(entry.job());
         } catch (SQLException e) {
             throw new IOException("The answer of job " + entry.job() + " could not be read", e);
         }
+    }
+
+    private static void writeAnswer(JsonGenerator line, JobStore jobs, BatchStore.Entry entry) throws IOException {
+        StoredAnswer answer = stored(jobs, entry);
         if (answer == null) {
             // deleted since the page was listed
             return;

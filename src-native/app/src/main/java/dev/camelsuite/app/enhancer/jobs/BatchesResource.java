@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import dev.camelsuite.app.http.PublicUrl;
 import dev.camelsuite.app.security.Needs;
 import dev.camelsuite.app.security.Role;
+import dev.camelsuite.enhancer.rdf.RdfFormat;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BadRequestException;
@@ -74,10 +75,33 @@ public class BatchesResource {
         }
         batches.find(id);
         try {
-            return BatchResults.page(batches.store(), jobs.store(), id, from, publicUrl.of(request).toString());
+            return BatchResults.page(batches.store(), jobs.store(), id, from, publicUrl.of(request).toString(),
+                    graph(headers.getRequestHeader(HttpHeaders.ACCEPT)));
         } catch (SQLException e) {
             throw new JobStoreFailure(e);
         }
+    }
+
+    /**
+     * The RDF format the client asks for, when it asks for one graph: Turtle or N-Triples named before NDJSON in its
+     * {@code Accept}; null for NDJSON, the default.
+     */
+    private static RdfFormat graph(java.util.List<String> accept) {
+        if (accept == null) {
+            return null;
+        }
+        for (String header : accept) {
+            for (String type : header.split(",")) {
+                String name = type.split(";", 2)[0].trim().toLowerCase(java.util.Locale.ROOT);
+                if (name.equals("text/turtle") || name.equals("application/n-triples")) {
+                    return RdfFormat.of(name);
+                }
+                if (name.equals(EnhancementBatches.NDJSON)) {
+                    return null;
+                }
+            }
+        }
+        return null;
     }
 
     /** Cancels the batch's documents that wait or run (200, the batch as it is now), or deletes it (204). */
