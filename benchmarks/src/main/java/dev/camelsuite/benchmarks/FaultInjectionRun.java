@@ -148,6 +148,7 @@ public final class FaultInjectionRun {
     }
 
     private HikariConfig pool() {
+        DriverLogging.keepToErrors();
         HikariConfig pool = new HikariConfig();
         pool.setJdbcUrl(processes.jdbcUrl());
         pool.setMaximumPoolSize(8);

@@ -28,6 +28,7 @@ public final class FaultRunRobots {
     }
 
     public static void main(String[] args) throws Exception {
+        DriverLogging.keepToErrors();
         HikariConfig pool = new HikariConfig();
         pool.setJdbcUrl(args[0]);
         pool.setMaximumPoolSize(4);

@@ -1,11 +1,17 @@
 package dev.camelsuite.app;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
+import javax.sql.DataSource;
+
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import io.smallrye.common.annotation.Identifier;
+import jakarta.inject.Inject;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -126,6 +132,29 @@ class EnhancementJobsApiTest {
         awaitState(next, "done");
         given().when().delete(job).then().statusCode(204);
         given().when().delete(next).then().statusCode(204);
+    }
+
+    @Inject
+    @Identifier("workflowDataSource")
+    DataSource database;
+
+    @Test
+    void aJobStartedAsOftenAsAllowedWithoutFinishingFails() throws Exception {
+        String job = submit("/enhancer/engine/patient");
+        awaitState(job, "running");
+        // as if its runner had died for the third time: its lease ran out, and it was started three times
+        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
+                "UPDATE camelsuite_jobs.enhancement_job SET attempts = 3, runner = 'a-runner-that-died',"
+                + " lease_until = 0 WHERE id = ?")) {
+            s.setString(1, job.substring(job.lastIndexOf('/') + 1));
+            assertThat(s.executeUpdate()).isEqualTo(1);
+        }
+        awaitState(job, "failed").then().body("resultStatus", equalTo(500))
+                .body("detail", containsString("started 3 times and never finished"));
+        given().when().get(job + "/result").then().statusCode(500)
+                .body("detail", containsString("submit it again to retry"));
+        // deleted, the job stops where it still runs
+        given().when().delete(job).then().statusCode(204);
     }
 
     @Test
