@@ -199,82 +199,44 @@ class BatchStore {
         return entries;
     }
 
-    /**
-     * Cancels the batch's jobs that wait or run, in one transaction: their rows are locked first (a runner that would
-     * take one waits, then finds it cancelled), so the owner's counts move by exactly what was cancelled; how many.
-     */
+    /** Cancels the batch's jobs that wait or run, one at a time as a user cancels a job; how many. */
     int cancel(String id, String detail, Instant now) throws SQLException {
-        return Transactions.run(database, c -> {
-            long[] locked = lock(c, id, "content_size", JobState.QUEUED, JobState.RUNNING);
-            if (locked[0] == 0) {
-                return 0;
+        int cancelled = 0;
+        for (String job : jobs(id, JobState.QUEUED, JobState.RUNNING)) {
+            if (tables.cancel(job, detail, now)) {
+                cancelled++;
             }
-            try (PreparedStatement s = c.prepareStatement("UPDATE " + TABLE + " SET state = ?, finished = ?,"
-                                                          + " detail = ?, content = ?, lease_until = NULL"
-                                                          + " WHERE batch_id = ? AND state IN (?, ?)")) {
-                s.setString(1, JobState.CANCELLED.label());
-                s.setLong(2, now.toEpochMilli());
-                s.setString(3, JobStore.detail(detail));
-                s.setBytes(4, new byte[0]);
-                s.setString(5, id);
-                s.setString(6, JobState.QUEUED.label());
-                s.setString(7, JobState.RUNNING.label());
-                s.executeUpdate();
-            }
-            OwnerCounts.add(c, owner(c, id), 0, -locked[0], -locked[1], 0);
-            return (int) locked[0];
-        });
+        }
+        return cancelled;
     }
 
-    /** Deletes the batch's finished jobs and their answers, in one transaction as {@link #cancel} does; how many. */
+    /** Deletes the batch's finished jobs and their answers, one at a time; how many. */
     int delete(String id) throws SQLException {
-        return Transactions.run(database, c -> {
-            long[] locked = lock(c, id, "answer_size", JobState.DONE, JobState.FAILED, JobState.CANCELLED);
-            if (locked[0] == 0) {
-                return 0;
+        int deleted = 0;
+        for (String job : jobs(id, JobState.DONE, JobState.FAILED, JobState.CANCELLED)) {
+            if (tables.delete(job)) {
+                deleted++;
             }
-            String owner = owner(c, id);
-            try (PreparedStatement s = c.prepareStatement("DELETE FROM " + TABLE + " WHERE batch_id = ? AND state"
-                                                          + " IN (?, ?, ?)")) {
-                s.setString(1, id);
-                s.setString(2, JobState.DONE.label());
-                s.setString(3, JobState.FAILED.label());
-                s.setString(4, JobState.CANCELLED.label());
-                s.executeUpdate();
-            }
-            OwnerCounts.add(c, owner, -locked[0], 0, 0, -locked[1]);
-            return (int) locked[0];
-        });
+        }
+        return deleted;
     }
 
-    /** Locks the batch's jobs in these states to the end of the transaction: how many, and the sum of a column. */
-    private static long[] lock(Connection c, String id, String column, JobState... states) throws SQLException {
+    /** The ids of the batch's jobs in these states. */
+    private List<String> jobs(String id, JobState... states) throws SQLException {
+        List<String> ids = new ArrayList<>();
         String in = String.join(", ", java.util.Collections.nCopies(states.length, "?"));
-        long[] locked = new long[2];
-        try (PreparedStatement s = c.prepareStatement("SELECT COALESCE(" + column + ", 0) FROM " + TABLE
-                                                      + " WHERE batch_id = ? AND state IN (" + in + ") FOR UPDATE")) {
+        try (Connection c = database.getConnection(); PreparedStatement s = c.prepareStatement(
+                "SELECT id FROM " + TABLE + " WHERE batch_id = ? AND state IN (" + in + ")")) {
             s.setString(1, id);
             for (int i = 0; i < states.length; i++) {
                 s.setString(i + 2, states[i].label());
             }
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    locked[0]++;
-                    locked[1] += rs.getLong(1);
+                    ids.add(rs.getString(1));
                 }
             }
         }
-        return locked;
-    }
-
-    private static String owner(Connection c, String id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT owner FROM " + TABLE + " WHERE batch_id = ?"
-                                                      + " FETCH FIRST 1 ROWS ONLY")) {
-            s.setString(1, id);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getString(1);
-            }
-        }
+        return ids;
     }
 }
