@@ -246,6 +246,16 @@ class OperationRolesTest {
         HttpResponse<String> accepted = HTTP.send(submit, HttpResponse.BodyHandlers.ofString());
         assertThat(accepted.statusCode()).isEqualTo(202);
         String location = accepted.headers().firstValue("Location").orElseThrow();
+        // finished, so that reading its result is a question of roles alone, not of a job still waiting (409)
+        HttpRequest state = HttpRequest.newBuilder(URI.create(location)).timeout(Duration.ofSeconds(30))
+                .header("Authorization", basic(role)).GET().build();
+        long giveUp = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        String now = HTTP.send(state, HttpResponse.BodyHandlers.ofString()).body();
+        while (!now.contains("\"state\":\"done\"") && !now.contains("\"state\":\"finished\"")) {
+            assertThat(System.nanoTime()).as("%s: %s", location, now).isLessThan(giveUp);
+            Thread.sleep(50);
+            now = HTTP.send(state, HttpResponse.BodyHandlers.ofString()).body();
+        }
         return location.substring(location.lastIndexOf('/') + 1);
     }
 
