@@ -46,6 +46,8 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "connectionFactory": getOrCreateConfiguration(target).setConnectionFactory(property(camelContext, jakarta.jms.ConnectionFactory.class, value)); return true;
         case "cpctimeout":
         case "cpcTimeout": getOrCreateConfiguration(target).setCpcTimeout(property(camelContext, long.class, value)); return true;
+        case "datasource":
+        case "dataSource": target.setDataSource(property(camelContext, javax.sql.DataSource.class, value)); return true;
         case "executorservice":
         case "executorService": target.setExecutorService(property(camelContext, java.util.concurrent.ExecutorService.class, value)); return true;
         case "getmetatimeout":
@@ -56,10 +58,22 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "healthCheckProducerEnabled": target.setHealthCheckProducerEnabled(property(camelContext, boolean.class, value)); return true;
         case "instanceid":
         case "instanceId": getOrCreateConfiguration(target).setInstanceId(property(camelContext, java.lang.String.class, value)); return true;
+        case "joblease":
+        case "jobLease": target.setJobLease(property(camelContext, long.class, value)); return true;
+        case "jobmaxattempts":
+        case "jobMaxAttempts": target.setJobMaxAttempts(property(camelContext, int.class, value)); return true;
+        case "jobpollinterval":
+        case "jobPollInterval": target.setJobPollInterval(property(camelContext, long.class, value)); return true;
+        case "jobretention":
+        case "jobRetention": target.setJobRetention(property(camelContext, long.class, value)); return true;
+        case "jobrunners":
+        case "jobRunners": target.setJobRunners(property(camelContext, int.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "maxprefetch":
         case "maxPrefetch": getOrCreateConfiguration(target).setMaxPrefetch(property(camelContext, int.class, value)); return true;
+        case "maxqueuedjobs":
+        case "maxQueuedJobs": target.setMaxQueuedJobs(property(camelContext, int.class, value)); return true;
         case "maxretries":
         case "maxRetries": getOrCreateConfiguration(target).setMaxRetries(property(camelContext, int.class, value)); return true;
         case "maxwaiting":
@@ -87,6 +101,11 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
     }
 
     @Override
+    public String[] getAutowiredNames() {
+        return new String[]{"dataSource"};
+    }
+
+    @Override
     public Class<?> getOptionType(String name, boolean ignoreCase) {
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "autowiredenabled":
@@ -105,6 +124,8 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "connectionFactory": return jakarta.jms.ConnectionFactory.class;
         case "cpctimeout":
         case "cpcTimeout": return long.class;
+        case "datasource":
+        case "dataSource": return javax.sql.DataSource.class;
         case "executorservice":
         case "executorService": return java.util.concurrent.ExecutorService.class;
         case "getmetatimeout":
@@ -115,10 +136,22 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "healthCheckProducerEnabled": return boolean.class;
         case "instanceid":
         case "instanceId": return java.lang.String.class;
+        case "joblease":
+        case "jobLease": return long.class;
+        case "jobmaxattempts":
+        case "jobMaxAttempts": return int.class;
+        case "jobpollinterval":
+        case "jobPollInterval": return long.class;
+        case "jobretention":
+        case "jobRetention": return long.class;
+        case "jobrunners":
+        case "jobRunners": return int.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "maxprefetch":
         case "maxPrefetch": return int.class;
+        case "maxqueuedjobs":
+        case "maxQueuedJobs": return int.class;
         case "maxretries":
         case "maxRetries": return int.class;
         case "maxwaiting":
@@ -165,6 +198,8 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "connectionFactory": return getOrCreateConfiguration(target).getConnectionFactory();
         case "cpctimeout":
         case "cpcTimeout": return getOrCreateConfiguration(target).getCpcTimeout();
+        case "datasource":
+        case "dataSource": return target.getDataSource();
         case "executorservice":
         case "executorService": return target.getExecutorService();
         case "getmetatimeout":
@@ -175,10 +210,22 @@ public class EnhancerComponentConfigurer extends PropertyConfigurerSupport imple
         case "healthCheckProducerEnabled": return target.isHealthCheckProducerEnabled();
         case "instanceid":
         case "instanceId": return getOrCreateConfiguration(target).getInstanceId();
+        case "joblease":
+        case "jobLease": return target.getJobLease();
+        case "jobmaxattempts":
+        case "jobMaxAttempts": return target.getJobMaxAttempts();
+        case "jobpollinterval":
+        case "jobPollInterval": return target.getJobPollInterval();
+        case "jobretention":
+        case "jobRetention": return target.getJobRetention();
+        case "jobrunners":
+        case "jobRunners": return target.getJobRunners();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "maxprefetch":
         case "maxPrefetch": return getOrCreateConfiguration(target).getMaxPrefetch();
+        case "maxqueuedjobs":
+        case "maxQueuedJobs": return target.getMaxQueuedJobs();
         case "maxretries":
         case "maxRetries": return getOrCreateConfiguration(target).getMaxRetries();
         case "maxwaiting":

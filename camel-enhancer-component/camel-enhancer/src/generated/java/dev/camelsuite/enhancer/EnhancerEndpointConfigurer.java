@@ -43,6 +43,7 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "getMetaTimeout": target.getConfiguration().setGetMetaTimeout(property(camelContext, long.class, value)); return true;
         case "instanceid":
         case "instanceId": target.getConfiguration().setInstanceId(property(camelContext, java.lang.String.class, value)); return true;
+        case "job": target.setJob(property(camelContext, boolean.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "maxprefetch":
@@ -55,6 +56,7 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "prefetch": target.getConfiguration().setPrefetch(property(camelContext, int.class, value)); return true;
         case "queue": target.getConfiguration().setQueue(property(camelContext, java.lang.String.class, value)); return true;
         case "serializer": target.getConfiguration().setSerializer(property(camelContext, java.lang.String.class, value)); return true;
+        case "state": target.setState(property(camelContext, java.lang.String.class, value)); return true;
         case "targetserviceid":
         case "targetServiceId": target.getConfiguration().setTargetServiceId(property(camelContext, java.lang.String.class, value)); return true;
         case "thresholdaction":
@@ -95,6 +97,7 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "getMetaTimeout": return long.class;
         case "instanceid":
         case "instanceId": return java.lang.String.class;
+        case "job": return boolean.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "maxprefetch":
@@ -107,6 +110,7 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "prefetch": return int.class;
         case "queue": return java.lang.String.class;
         case "serializer": return java.lang.String.class;
+        case "state": return java.lang.String.class;
         case "targetserviceid":
         case "targetServiceId": return java.lang.String.class;
         case "thresholdaction":
@@ -148,6 +152,7 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "getMetaTimeout": return target.getConfiguration().getGetMetaTimeout();
         case "instanceid":
         case "instanceId": return target.getConfiguration().getInstanceId();
+        case "job": return target.isJob();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "maxprefetch":
@@ -160,6 +165,7 @@ public class EnhancerEndpointConfigurer extends PropertyConfigurerSupport implem
         case "prefetch": return target.getConfiguration().getPrefetch();
         case "queue": return target.getConfiguration().getQueue();
         case "serializer": return target.getConfiguration().getSerializer();
+        case "state": return target.getState();
         case "targetserviceid":
         case "targetServiceId": return target.getConfiguration().getTargetServiceId();
         case "thresholdaction":

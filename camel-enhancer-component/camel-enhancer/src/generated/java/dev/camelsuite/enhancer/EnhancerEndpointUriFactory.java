@@ -23,7 +23,7 @@ public class EnhancerEndpointUriFactory extends org.apache.camel.support.compone
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(26);
+        Set<String> props = new HashSet<>(28);
         props.add("bridgeErrorHandler");
         props.add("brokerURL");
         props.add("casPoolSize");
@@ -35,6 +35,7 @@ public class EnhancerEndpointUriFactory extends org.apache.camel.support.compone
         props.add("exchangePattern");
         props.add("getMetaTimeout");
         props.add("instanceId");
+        props.add("job");
         props.add("lazyStartProducer");
         props.add("maxPrefetch");
         props.add("maxRetries");
@@ -43,6 +44,7 @@ public class EnhancerEndpointUriFactory extends org.apache.camel.support.compone
         props.add("prefetch");
         props.add("queue");
         props.add("serializer");
+        props.add("state");
         props.add("targetServiceId");
         props.add("thresholdAction");
         props.add("thresholdCount");

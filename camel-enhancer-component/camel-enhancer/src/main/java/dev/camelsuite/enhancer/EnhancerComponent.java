@@ -8,11 +8,15 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 
+import javax.sql.DataSource;
+
 import dev.camelsuite.correlation.Tracing;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.chain.ChainDefinition;
 import dev.camelsuite.enhancer.chain.InvalidChainException;
 import dev.camelsuite.enhancer.spi.EnhancementEngine;
+import dev.camelsuite.enhancer.durable.DurableJobs;
+import dev.camelsuite.enhancer.durable.JobSettings;
 import dev.camelsuite.enhancer.job.EnhancementJobManager;
 import org.apache.camel.Endpoint;
 import org.apache.camel.spi.Metadata;
@@ -46,10 +50,48 @@ public class EnhancerComponent extends HealthCheckComponent {
                             + " OpenTelemetry bean in the registry, else the global one. Off, nothing is recorded.")
     private boolean tracing;
 
+    @Metadata(label = "jobs", autowired = true,
+              description = "The database of jobs (job=true, enhancer:jobs): their table camel_enhancer.job is made"
+                            + " when first used (H2 or PostgreSQL). Camel contexts sharing it share the jobs. By"
+                            + " default the only DataSource in the registry.")
+    private DataSource dataSource;
+
+    @Metadata(label = "jobs", defaultValue = "2",
+              description = "Jobs this Camel context runs at once, while it has a job endpoint (job=true or"
+                            + " enhancer:jobs): each runner thread sends a job to its endpoint and waits for it.")
+    private int jobRunners = 2;
+
+    @Metadata(label = "jobs", defaultValue = "60000",
+              description = "Milliseconds a job stays its runner's beyond its timeout before another runner may take it"
+                            + " (its context died), and a finished job the consumer's before it is given again (its"
+                            + " exchange failed).")
+    private long jobLease = 60_000;
+
+    @Metadata(label = "jobs", defaultValue = "86400000",
+              description = "Milliseconds a finished job that no enhancer:jobs route took is kept before it is deleted.")
+    private long jobRetention = 86_400_000;
+
+    @Metadata(label = "jobs", defaultValue = "3",
+              description = "How often a job is started (its runner died or stopped holding it) before it fails for"
+                            + " that alone.")
+    private int jobMaxAttempts = 3;
+
+    @Metadata(label = "jobs", defaultValue = "10000",
+              description = "Jobs that may wait or run at once; a submission beyond fails with"
+                            + " RejectedExecutionException naming this option.")
+    private int maxQueuedJobs = 10_000;
+
+    @Metadata(label = "jobs", defaultValue = "500",
+              description = "Milliseconds between two looks at the database for work when there was none: for jobs"
+                            + " submitted by another Camel context (this one's wake its runners at once), and for"
+                            + " enhancer:jobs.")
+    private long jobPollInterval = 500;
+
     private final Map<String, Chain> javaChains = new ConcurrentHashMap<>();
     private Tracing spans = Tracing.OFF;
     private final Map<String, EnhancementEngine> engines = new ConcurrentHashMap<>();
     private EnhancementJobManager jobManager;
+    private DurableJobs durableJobs;
 
     /** The instrumentation scope of the spans. */
     static final String TRACING_SCOPE = "dev.camelsuite.enhancer";
@@ -67,6 +109,7 @@ public class EnhancerComponent extends HealthCheckComponent {
         setProperties(endpoint, parameters);
         conf.validate();
         conf.validateRemote();
+        endpoint.validateJobs();
         return endpoint;
     }
 
@@ -74,6 +117,7 @@ public class EnhancerComponent extends HealthCheckComponent {
     protected void doInit() throws Exception {
         super.doInit();
         configuration.validate();
+        jobSettings();
         // configuration errors surface when the context starts, before any route
         for (Map.Entry<String, ChainDefinition> e : chains.entrySet()) {
             e.getValue().toChain(e.getKey());
@@ -93,8 +137,34 @@ public class EnhancerComponent extends HealthCheckComponent {
 
     @Override
     protected void doStop() throws Exception {
+        synchronized (this) {
+            ServiceHelper.stopService(durableJobs);
+            durableJobs = null;
+        }
         ServiceHelper.stopService(jobManager);
         super.doStop();
+    }
+
+    /**
+     * The jobs of this component, started at the first job endpoint that starts: from then on this context runs jobs.
+     *
+     * @throws IllegalArgumentException when there is no dataSource, or a job option is out of range
+     */
+    public synchronized DurableJobs durableJobs() {
+        if (durableJobs == null) {
+            if (dataSource == null) {
+                throw new IllegalArgumentException("Enhancer jobs need a database: set the enhancer component's"
+                                                   + " dataSource, or bind one DataSource in the registry");
+            }
+            DurableJobs jobs = new DurableJobs(getCamelContext(), dataSource, jobSettings());
+            ServiceHelper.startService(jobs);
+            durableJobs = jobs;
+        }
+        return durableJobs;
+    }
+
+    private JobSettings jobSettings() {
+        return new JobSettings(jobRunners, jobLease, jobRetention, jobMaxAttempts, maxQueuedJobs, jobPollInterval);
     }
 
     /** Adds a chain built in Java; it wins over one of the same name from configuration or the registry. */
@@ -208,6 +278,62 @@ public class EnhancerComponent extends HealthCheckComponent {
 
     public void setChains(Map<String, ChainDefinition> chains) {
         this.chains = chains;
+    }
+
+    public DataSource getDataSource() {
+        return dataSource;
+    }
+
+    public void setDataSource(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    public int getJobRunners() {
+        return jobRunners;
+    }
+
+    public void setJobRunners(int jobRunners) {
+        this.jobRunners = jobRunners;
+    }
+
+    public long getJobLease() {
+        return jobLease;
+    }
+
+    public void setJobLease(long jobLease) {
+        this.jobLease = jobLease;
+    }
+
+    public long getJobRetention() {
+        return jobRetention;
+    }
+
+    public void setJobRetention(long jobRetention) {
+        this.jobRetention = jobRetention;
+    }
+
+    public int getJobMaxAttempts() {
+        return jobMaxAttempts;
+    }
+
+    public void setJobMaxAttempts(int jobMaxAttempts) {
+        this.jobMaxAttempts = jobMaxAttempts;
+    }
+
+    public int getMaxQueuedJobs() {
+        return maxQueuedJobs;
+    }
+
+    public void setMaxQueuedJobs(int maxQueuedJobs) {
+        this.maxQueuedJobs = maxQueuedJobs;
+    }
+
+    public long getJobPollInterval() {
+        return jobPollInterval;
+    }
+
+    public void setJobPollInterval(long jobPollInterval) {
+        this.jobPollInterval = jobPollInterval;
     }
 
     public ExecutorService getExecutorService() {

@@ -49,6 +49,19 @@ public final class EnhancerConstants {
                                                 + " endpoint engine receives.",
               javaType = "String")
     public static final String ENGINE = "CamelEnhancerEngine";
+    @Metadata(description = "The id of a job: answered by a producer with job=true (the body too), set on what the"
+                            + " jobs consumer receives (out).",
+              javaType = "String")
+    public static final String JOB_ID = "CamelEnhancerJobId";
+    @Metadata(description = "Where a job stands: queued (answered by a producer with job=true), done or failed (set by"
+                            + " the jobs consumer) (out).",
+              javaType = "String")
+    public static final String JOB_STATE = "CamelEnhancerJobState";
+    @Metadata(label = "consumer", description = "Why a job failed: the message of what its endpoint threw (its chain,"
+                                                + " its timeout, the broker), or that it was started jobMaxAttempts"
+                                                + " times without finishing (out).",
+              javaType = "String")
+    public static final String JOB_ERROR = "CamelEnhancerJobError";
 
     /**
      * Exchange property (not a header): a {@link dev.camelsuite.enhancer.spi.Cancellation} of the caller's; when
