@@ -93,4 +93,50 @@ class EndpointOptionsTest {
             })).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("has no queue option");
         }
     }
+
+    @Test
+    void jobOptionsAreNamed() throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            assertThatThrownBy(() -> context.getEndpoint("enhancer:demo?job=true"))
+                    .rootCause().hasMessage("Option job=true needs a database for the jobs: set the enhancer"
+                                            + " component's dataSource, or bind one DataSource in the registry");
+        }
+        try (CamelContext context = new DefaultCamelContext()) {
+            // the only DataSource in the registry is the component's
+            context.getRegistry().bind("jobs", new org.h2.jdbcx.JdbcDataSource());
+            assertThat(context.getEndpoint("enhancer:demo?job=true", EnhancerEndpoint.class).isJob()).isTrue();
+            assertThatThrownBy(() -> context.getEndpoint("enhancer:demo?job=true&timeout=0"))
+                    .rootCause().hasMessageStartingWith("Option timeout must be > 0 with job=true");
+            assertThatThrownBy(() -> context.getEndpoint("enhancer:jobs?state=ready"))
+                    .rootCause().hasMessage("Option state must be done, failed or finished but was 'ready'");
+            assertThat(context.getEndpoint("enhancer:jobs", EnhancerEndpoint.class).getState()).isEqualTo("finished");
+        }
+    }
+
+    @Test
+    void jobOptionsOfTheComponentAreNamedWhenTheContextStarts() throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            EnhancerComponent enhancer = new EnhancerComponent();
+            enhancer.setJobRunners(0);
+            assertThatThrownBy(() -> {
+                context.addComponent("enhancer", enhancer);
+                context.getEndpoint("enhancer:demo");
+            }).hasMessageContaining("Option jobRunners of the enhancer component must be > 0 but was 0");
+        }
+    }
+
+    @Test
+    void theJobsConsumerWithoutADatabaseFailsItsRouteNamingIt() throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            context.addRoutes(new org.apache.camel.builder.RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("enhancer:jobs").log("${body}");
+                }
+            });
+            assertThatThrownBy(context::start)
+                    .hasMessageContaining("Enhancer jobs need a database: set the enhancer component's dataSource, or bind one"
+                                + " DataSource in the registry");
+        }
+    }
 }

@@ -36,6 +36,7 @@ public class DurableJobs extends ServiceSupport {
     private ScheduledExecutorService housekeeping;
     private ProducerTemplate template;
     private volatile boolean databaseAway;
+    private volatile boolean stopping;
 
     public DurableJobs(CamelContext context, DataSource database, JobSettings settings) {
         this.context = context;
@@ -89,11 +90,12 @@ public class DurableJobs extends ServiceSupport {
 
     @Override
     protected void doStart() throws Exception {
+        stopping = false;
         template = context.createProducerTemplate();
         ServiceHelper.startService(template);
         runners = context.getExecutorServiceManager().newFixedThreadPool(this, "EnhancerJobRunner",
                 settings.runners());
-        JobRunner run = new JobRunner(table, template, runner, settings);
+        JobRunner run = new JobRunner(table, template, runner, settings, () -> stopping);
         for (int i = 0; i < settings.runners(); i++) {
             runners.execute(() -> loop(run));
         }
@@ -103,11 +105,18 @@ public class DurableJobs extends ServiceSupport {
         housekeeping.scheduleWithFixedDelay(this::deleteOld, every, every, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * Stops the runners (a run they are in is interrupted, and its outcome not stored), then gives the jobs they held
+     * back to the queue: another context, or this one restarted, runs them from the start.
+     */
     @Override
     protected void doStop() throws Exception {
+        stopping = true;
         wake();
         context.getExecutorServiceManager().shutdownNow(housekeeping);
         context.getExecutorServiceManager().shutdownNow(runners);
+        // a run that ignores the interrupt is left behind: its outcome is not stored either way
+        context.getExecutorServiceManager().awaitTermination(runners, Math.min(5000, settings.lease()));
         try {
             int given = table.giveBack(runner);
             if (given > 0) {
@@ -121,7 +130,7 @@ public class DurableJobs extends ServiceSupport {
     }
 
     private void loop(JobRunner run) {
-        while (isRunAllowed() && !Thread.currentThread().isInterrupted()) {
+        while (!stopping && !Thread.currentThread().isInterrupted()) {
             StoredJob job;
             try {
                 job = table.claim(runner, System.currentTimeMillis(), settings.lease());

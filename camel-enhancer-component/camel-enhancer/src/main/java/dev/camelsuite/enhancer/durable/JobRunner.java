@@ -1,6 +1,7 @@
 package dev.camelsuite.enhancer.durable;
 
 import java.sql.SQLException;
+import java.util.function.BooleanSupplier;
 
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.remote.wire.WireFormat;
@@ -22,12 +23,15 @@ final class JobRunner {
     private final ProducerTemplate template;
     private final String runner;
     private final JobSettings settings;
+    private final BooleanSupplier stopping;
 
-    JobRunner(JobTable table, ProducerTemplate template, String runner, JobSettings settings) {
+    JobRunner(JobTable table, ProducerTemplate template, String runner, JobSettings settings,
+              BooleanSupplier stopping) {
         this.table = table;
         this.template = template;
         this.runner = runner;
         this.settings = settings;
+        this.stopping = stopping;
     }
 
     void run(StoredJob job) {
@@ -63,6 +67,10 @@ final class JobRunner {
     }
 
     private void end(StoredJob job, JobState state, byte[] result, String error) {
+        if (stopping.getAsBoolean()) {
+            // the run was cut short by the context's stop: the job goes back to the queue, not to the routes
+            return;
+        }
         try {
             if (!table.finish(job.id(), runner, state, result, error, System.currentTimeMillis())) {
                 LOG.debug("Enhancer job {} was no longer this runner's when it ended: its outcome is the other's",
