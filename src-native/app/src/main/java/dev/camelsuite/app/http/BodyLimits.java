@@ -3,12 +3,14 @@ package dev.camelsuite.app.http;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.Optional;
 
 import dev.camelsuite.app.problem.Problem;
 import io.quarkus.runtime.configuration.MemorySize;
 import jakarta.annotation.PostConstruct;
 import io.quarkus.runtime.Startup;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -41,6 +43,9 @@ public class BodyLimits {
     @ConfigProperty(name = "camelsuite.enhancer.jobs.max-batch-size", defaultValue = "64M")
     MemorySize batchLimit;
 
+    @ConfigProperty(name = "camelsuite.enhancer.jobs.batch-read-timeout", defaultValue = "5M")
+    Duration batchReadTimeout;
+
     @ConfigProperty(name = "quarkus.http.limits.max-body-size")
     Optional<MemorySize> serverLimit;
 
@@ -60,7 +65,7 @@ public class BodyLimits {
     }
 
     @ServerRequestFilter(preMatching = true)
-    public Response limit(ContainerRequestContext request) {
+    public Response limit(ContainerRequestContext request, RoutingContext http) {
         long limit = limitOf(request.getUriInfo().getPath());
         String length = request.getHeaderString(HttpHeaders.CONTENT_LENGTH);
         if (length != null) {
@@ -72,8 +77,26 @@ public class BodyLimits {
                 return Problem.of(400, "Content-Length must be a number of bytes");
             }
         }
-        request.setEntityStream(new Limited(request.getEntityStream(), limit));
+        // a batch is stored as it arrives, a database connection held meanwhile: it must arrive within its deadline
+        Duration timeout = request.getUriInfo().getPath().startsWith("/enhancer/batches") ? batchReadTimeout : null;
+        if (timeout != null) {
+            closeUnread(http);
+        }
+        request.setEntityStream(new Limited(request.getEntityStream(), limit, timeout));
         return null;
+    }
+
+    /**
+     * A batch answered before its body ended (refused: no place, its deadline) has its connection closed once the
+     * answer is written: the server would go on reading the rest, holding it as it arrives. A {@code Connection:
+     * close} header of the answer's own does not do that.
+     */
+    private static void closeUnread(RoutingContext http) {
+        http.addEndHandler(written -> {
+            if (!http.request().isEnded()) {
+                http.request().connection().close();
+            }
+        });
     }
 
     private long limitOf(String path) {
@@ -87,31 +110,72 @@ public class BodyLimits {
         return Problem.of(413, "The body is larger than this API takes: at most " + limit + " bytes");
     }
 
-    /** A body that ends the request with 413 when more than its limit is read. */
+    /** The 408 of a batch still arriving at its deadline. */
+    static Response lateAnswer(Duration timeout) {
+        return Problem.of(408, "The batch was still arriving after " + timeout.toSeconds() + " s"
+                               + " (camelsuite.enhancer.jobs.batch-read-timeout): send it faster, or as several"
+                               + " smaller batches");
+    }
+
+    /**
+     * A body that ends the request with 413 when more than its limit is read, and with 408 when it is still arriving
+     * at its deadline, looked at as each read returns: a client that sends nothing at all is ended by the server's
+     * {@code quarkus.http.idle-timeout} (2 minutes).
+     */
     private static final class Limited extends FilterInputStream {
 
         private final long limit;
+        private final long deadline;
+        private final Duration timeout;
         private long read;
 
-        Limited(InputStream body, long limit) {
+        /** {@code timeout}: how long the body may take to arrive, or null when it has no deadline of its own. */
+        Limited(InputStream body, long limit, Duration timeout) {
             super(body);
             this.limit = limit;
+            this.timeout = timeout;
+            this.deadline = timeout == null ? 0 : System.nanoTime() + timeout.toNanos();
+        }
+
+        private boolean late() {
+            return timeout != null && System.nanoTime() - deadline > 0;
+        }
+
+        /**
+         * The server's stream reads the rest of a body when closed, for as long as its client takes to send it; a
+         * body past its deadline is not read on: its connection is closed once the 408 is written instead.
+         */
+        @Override
+        public void close() throws IOException {
+            if (!late()) {
+                super.close();
+            }
         }
 
         @Override
         public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                count(1);
-            }
-            return b;
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xff;
         }
 
         @Override
         public int read(byte[] buffer, int offset, int length) throws IOException {
-            int n = super.read(buffer, offset, length);
+            int n;
+            try {
+                n = super.read(buffer, offset, length);
+            } catch (IOException e) {
+                if (late()) {
+                    // the server closed the connection under a read that waited past the deadline
+                    throw new WebApplicationException(lateAnswer(timeout));
+                }
+                throw e;
+            }
             if (n > 0) {
                 count(n);
+            } else if (n < 0 && late()) {
+                // an end past the deadline is a body cut short (its connection closed), never a whole one
+                throw new WebApplicationException(lateAnswer(timeout));
             }
             return n;
         }
@@ -129,6 +193,9 @@ public class BodyLimits {
                 drain();
                 throw new WebApplicationException(tooLarge(limit));
             }
+            if (late()) {
+                throw new WebApplicationException(lateAnswer(timeout));
+            }
         }
 
         /**
@@ -139,7 +206,7 @@ public class BodyLimits {
         private void drain() {
             byte[] dropped = new byte[16 * 1024];
             try {
-                while (in.read(dropped) >= 0) {
+                while (in.read(dropped) >= 0 && !late()) {
                     // dropped
                 }
             } catch (IOException e) {

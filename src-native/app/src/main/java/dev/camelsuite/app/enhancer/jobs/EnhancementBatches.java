@@ -60,6 +60,9 @@ public class EnhancementBatches {
     JobTraces traces;
 
     @Inject
+    BatchSlots slots;
+
+    @Inject
     SecurityIdentity identity;
 
     @Inject
@@ -107,10 +110,15 @@ public class EnhancementBatches {
         }
         Submission submission = new Submission(jobs.owner(), sample, IdempotencyKeys.header(headers), body,
                 mediaType, ndjson, publicUrl, new IdempotencyKeys.Digest(sample));
+        if (!slots.enter()) {
+            return slots.busy();
+        }
         try {
             return submission.key() == null ? store(submission) : storeOnce(submission);
         } catch (SQLException e) {
             throw new JobStoreFailure(e);
+        } finally {
+            slots.leave();
         }
     }
 
