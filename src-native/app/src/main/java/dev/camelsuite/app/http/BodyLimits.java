@@ -10,6 +10,7 @@ import dev.camelsuite.app.problem.Problem;
 import io.quarkus.runtime.configuration.MemorySize;
 import jakarta.annotation.PostConstruct;
 import io.quarkus.runtime.Startup;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
@@ -87,14 +88,19 @@ public class BodyLimits {
     }
 
     /**
-     * A batch answered before its body ended (refused: no place, its deadline) has its connection closed once the
+     * A batch answered before its body ended (refused: no place, its deadline, its role) stops its body once the
      * answer is written: the server would go on reading the rest, holding it as it arrives. A {@code Connection:
-     * close} header of the answer's own does not do that.
+     * close} header of the answer's own does not do that. Over HTTP/2 only the request's stream is reset, never the
+     * connection that other requests share.
      */
     private static void closeUnread(RoutingContext http) {
         http.addEndHandler(written -> {
             if (!http.request().isEnded()) {
-                http.request().connection().close();
+                if (http.request().version() == HttpVersion.HTTP_2) {
+                    http.response().reset();
+                } else {
+                    http.request().connection().close();
+                }
             }
         });
     }
