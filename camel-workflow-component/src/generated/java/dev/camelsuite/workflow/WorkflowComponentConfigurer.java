@@ -38,6 +38,8 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "healthCheckConsumerEnabled": target.setHealthCheckConsumerEnabled(property(camelContext, boolean.class, value)); return true;
         case "healthcheckproducerenabled":
         case "healthCheckProducerEnabled": target.setHealthCheckProducerEnabled(property(camelContext, boolean.class, value)); return true;
+        case "idempotencykeyretention":
+        case "idempotencyKeyRetention": target.setIdempotencyKeyRetention(property(camelContext, long.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "migrate": target.setMigrate(property(camelContext, boolean.class, value)); return true;
@@ -70,6 +72,8 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "healthCheckConsumerEnabled": return boolean.class;
         case "healthcheckproducerenabled":
         case "healthCheckProducerEnabled": return boolean.class;
+        case "idempotencykeyretention":
+        case "idempotencyKeyRetention": return long.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "migrate": return boolean.class;
@@ -98,6 +102,8 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "healthCheckConsumerEnabled": return target.isHealthCheckConsumerEnabled();
         case "healthcheckproducerenabled":
         case "healthCheckProducerEnabled": return target.isHealthCheckProducerEnabled();
+        case "idempotencykeyretention":
+        case "idempotencyKeyRetention": return target.getIdempotencyKeyRetention();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "migrate": return target.isMigrate();

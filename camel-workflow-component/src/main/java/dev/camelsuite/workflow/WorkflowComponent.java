@@ -66,6 +66,12 @@ public class WorkflowComponent extends HealthCheckComponent {
                                                    + " it starts.")
     private boolean migrate = true;
 
+    @Metadata(defaultValue = "86400000",
+              description = "Milliseconds the idempotency key of a create (header CamelWorkflowIdempotencyKey) is"
+                            + " remembered: within it, a create with the same key answers the first create's workflow"
+                            + " instead of creating it again.")
+    private long idempotencyKeyRetention = 86_400_000;
+
     @Metadata(label = "advanced", defaultValue = "false",
               description = "OpenTelemetry spans: each robot's step from its claim to its end (object id, workflow,"
                             + " process, attempt), the current span while the robot's route runs, so that what the"
@@ -121,6 +127,7 @@ public class WorkflowComponent extends HealthCheckComponent {
             dataSource = h2;
         }
         store = new WorkflowStore(dataSource, templateSet::get);
+        store.setIdempotencyKeyRetention(java.time.Duration.ofMillis(idempotencyKeyRetention));
         stepEvents = new StepEvents(events == null ? null : getCamelContext().createProducerTemplate(), events);
         store.setListener(stepEvents);
         prepared = false;
@@ -267,5 +274,13 @@ public class WorkflowComponent extends HealthCheckComponent {
 
     public void setMigrate(boolean migrate) {
         this.migrate = migrate;
+    }
+
+    public long getIdempotencyKeyRetention() {
+        return idempotencyKeyRetention;
+    }
+
+    public void setIdempotencyKeyRetention(long idempotencyKeyRetention) {
+        this.idempotencyKeyRetention = idempotencyKeyRetention;
     }
 }

@@ -49,6 +49,19 @@ public final class WorkflowConstants {
                             + " claims them. An OffsetDateTime, Instant, Date or ISO-8601 text.",
               javaType = "java.time.OffsetDateTime")
     public static final String START_DATE = "CamelWorkflowStartDate";
+    @Metadata(description = "create: an idempotency key (1 to 255 characters). The first create with it creates; the"
+                            + " same key with the same request again answers that create's steps as they are now,"
+                            + " without creating again (CamelWorkflowRepeated=true); with another request it fails with"
+                            + " IdempotencyKeyReusedException. Remembered for idempotencyKeyRetention.",
+              javaType = "String")
+    public static final String IDEMPOTENCY_KEY = "CamelWorkflowIdempotencyKey";
+    @Metadata(description = "create: false refuses to replace a version that exists (WorkflowExistsException),"
+                            + " checked in the create's transaction. Default true: a create replaces the version.",
+              javaType = "Boolean")
+    public static final String REPLACE = "CamelWorkflowReplace";
+    @Metadata(description = "create (result): true when the create's idempotency key named an earlier create, whose"
+                            + " steps are the body.", javaType = "Boolean")
+    public static final String REPEATED = "CamelWorkflowRepeated";
     @Metadata(description = "archive: finished workflows whose last change is older than this many days go too;"
                             + " overrides the retentionDays option.", javaType = "Integer")
     public static final String RETENTION_DAYS = "CamelWorkflowRetentionDays";

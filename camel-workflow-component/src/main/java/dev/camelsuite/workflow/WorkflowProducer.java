@@ -12,6 +12,7 @@ import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepQuery;
 import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.store.Unreachable;
+import dev.camelsuite.workflow.store.Creation;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
 import org.apache.camel.AsyncCallback;
@@ -83,9 +84,12 @@ public class WorkflowProducer extends HeaderSelectorProducer {
         Integer version = message.getHeader(WorkflowConstants.VERSION, Integer.class);
         String lane = message.getHeader(WorkflowConstants.LANE, endpoint.getLane(), String.class);
         String context = message.getHeader(WorkflowConstants.CONTEXT, String.class);
-        List<Step> steps = store().create(requireObjectId(message, "create"), template, version == null ? 1 : version,
-                lane, context, startDate(message));
-        message.setBody(steps);
+        String key = message.getHeader(WorkflowConstants.IDEMPOTENCY_KEY, String.class);
+        boolean replace = message.getHeader(WorkflowConstants.REPLACE, Boolean.TRUE, Boolean.class);
+        Creation creation = store().create(key, requireObjectId(message, "create"), template,
+                version == null ? 1 : version, lane, context, startDate(message), replace);
+        message.setBody(creation.steps());
+        message.setHeader(WorkflowConstants.REPEATED, creation.repeated());
     }
 
     /** The start date of a created workflow, from an OffsetDateTime, Instant, Date or ISO-8601 text; null for none. */

@@ -2,15 +2,19 @@ package dev.camelsuite.workflow.store;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 
+import dev.camelsuite.workflow.IdempotencyKeyReusedException;
 import dev.camelsuite.workflow.StepStatus;
 import dev.camelsuite.workflow.WorkflowConflictException;
+import dev.camelsuite.workflow.WorkflowExistsException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
 import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepChange;
@@ -41,20 +45,73 @@ final class StepWrites {
         this.templates = templates;
     }
 
-    List<Step> create(String objectId, WorkflowTemplate template, int version, String lane, String context,
-                      OffsetDateTime startAt)
-            throws SQLException {
+    /**
+     * Creates a version, or, when an earlier create recorded the request's key, answers that create's version as it
+     * is now.
+     *
+     * @param replace   whether an existing version may be replaced (false: {@link WorkflowExistsException})
+     * @param retention how long keys are remembered
+     */
+    Creation create(CreateKeys.Request r, WorkflowTemplate template, boolean replace, Duration retention)
+            throws SQLException, WorkflowConflictException {
         OffsetDateTime now = now();
-        List<Step> created = tx.writeSql(c -> {
-            List<Step> steps = WorkflowCreation.create(c, objectId, template, version, lane, context, now);
-            if (startAt != null) {
-                execute(c, "UPDATE workflow_step SET start_at = ? WHERE object_id = ? AND workflow = ? AND version = ?",
-                        startAt, objectId, template.getId(), version);
+        List<Step> created;
+        try {
+            created = tx.write(c -> {
+                if (r.key() != null) {
+                    CreateKeys.forgetBefore(c, now.minus(retention));
+                    CreateKeys.record(c, r, now);
+                }
+                if (!replace && exists(c, r.objectId(), r.workflow(), r.version())) {
+                    throw new WorkflowExistsException("Version " + r.version() + " of " + r.workflow() + " exists for "
+                                                      + r.objectId() + ", and this create may not replace it");
+                }
+                List<Step> steps = WorkflowCreation.create(c, r.objectId(), template, r.version(), r.lane(),
+                        r.context(), now);
+                if (r.startAt() != null) {
+                    execute(c, "UPDATE workflow_step SET start_at = ? WHERE object_id = ? AND workflow = ? AND"
+                               + " version = ?", r.startAt(), r.objectId(), r.workflow(), r.version());
+                }
+                return steps;
+            });
+        } catch (SQLException e) {
+            if (r.key() == null || !CreateKeys.taken(e)) {
+                throw e;
             }
-            return steps;
-        });
+            return repeated(r);
+        } catch (WorkflowNotFoundException e) {
+            throw new IllegalStateException("A create refuses no step as not found", e);
+        }
         changes.emit(StepChanges.created(template, created, now));
-        return created;
+        return new Creation(created, false);
+    }
+
+    /** The create its key recorded, as it is now; the key with another request is refused. */
+    private Creation repeated(CreateKeys.Request r) throws SQLException, WorkflowConflictException {
+        try {
+            return tx.write(c -> {
+                CreateKeys.Recorded earlier = CreateKeys.find(c, r.key());
+                if (earlier == null || !earlier.hash().equals(r.hash())) {
+                    throw new IdempotencyKeyReusedException(r.key());
+                }
+                return new Creation(WorkflowCreation.steps(c, earlier.objectId(), earlier.workflow(),
+                        earlier.version()), true);
+            });
+        } catch (WorkflowNotFoundException e) {
+            throw new IllegalStateException("Reading a create refuses nothing as not found", e);
+        }
+    }
+
+    private static boolean exists(Connection c, String objectId, String workflow, int version) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM workflow_step WHERE object_id = ? AND"
+                                                      + " workflow = ? AND version = ? FETCH FIRST 1 ROWS ONLY")) {
+            s.setString(1, objectId);
+            s.setString(2, workflow);
+            s.setInt(3, version);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next();
+            }
+        }
     }
 
     List<Step> update(String objectId, String workflow, String process, StepUpdate update)

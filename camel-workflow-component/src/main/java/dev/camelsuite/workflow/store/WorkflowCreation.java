@@ -125,7 +125,7 @@ final class WorkflowCreation {
         }
     }
 
-    private static List<Step> steps(Connection c, String objectId, String workflow, int version) throws SQLException {
+    static List<Step> steps(Connection c, String objectId, String workflow, int version) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("SELECT " + StepRows.COLUMNS + " FROM workflow_step"
                                                       + " WHERE object_id = ? AND workflow = ? AND version = ?"
                                                       + " ORDER BY id")) {

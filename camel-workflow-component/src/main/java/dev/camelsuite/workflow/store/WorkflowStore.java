@@ -10,7 +10,9 @@ import java.util.function.Function;
 
 import javax.sql.DataSource;
 
+import dev.camelsuite.workflow.IdempotencyKeyReusedException;
 import dev.camelsuite.workflow.WorkflowConflictException;
+import dev.camelsuite.workflow.WorkflowExistsException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
 import dev.camelsuite.workflow.model.Milestone;
 import dev.camelsuite.workflow.model.HeldStep;
@@ -42,6 +44,7 @@ public class WorkflowStore {
     private final StepAttempts attempts;
     private final StepReads reads;
     private final WorkflowArchive archive;
+    private volatile Duration keyRetention = Duration.ofHours(24);
 
     /** A store that starts no next workflows: it only records the steps' statuses. */
     public WorkflowStore(DataSource dataSource) {
@@ -112,7 +115,37 @@ public class WorkflowStore {
     public List<Step> create(String objectId, WorkflowTemplate template, int version, String lane, String context,
                              OffsetDateTime startAt)
             throws SQLException {
-        return writes.create(objectId, template, version, lane, context, startAt);
+        try {
+            return create(null, objectId, template, version, lane, context, startAt, true).steps();
+        } catch (WorkflowConflictException e) {
+            throw new IllegalStateException("A create without a key that may replace refuses nothing", e);
+        }
+    }
+
+    /**
+     * Creates a workflow as {@link #create(String, WorkflowTemplate, int, String, String, OffsetDateTime)} does, once
+     * per idempotency key: the key is recorded in the create's transaction, and a create with a recorded key (a
+     * client's retry after a timeout) answers that create's version as it is now instead of creating it again; the
+     * key with another request fails with {@link IdempotencyKeyReusedException}. Keys are remembered for
+     * {@link #setIdempotencyKeyRetention(Duration)}.
+     *
+     * @param key     the idempotency key, or null for none
+     * @param replace whether an existing version may be replaced; false fails with {@link WorkflowExistsException}
+     */
+    public Creation create(String key, String objectId, WorkflowTemplate template, int version, String lane,
+                           String context, OffsetDateTime startAt, boolean replace)
+            throws SQLException, WorkflowConflictException {
+        return writes.create(new CreateKeys.Request(key, objectId, template.getId(), version, lane, context, startAt),
+                template, replace, keyRetention);
+    }
+
+    /** How long idempotency keys of creates are remembered (24 hours unless set). */
+    public void setIdempotencyKeyRetention(Duration retention) {
+        if (retention.isNegative() || retention.isZero()) {
+            throw new IllegalArgumentException("The retention of idempotency keys must be positive but was "
+                                               + retention);
+        }
+        this.keyRetention = retention;
     }
 
     /**

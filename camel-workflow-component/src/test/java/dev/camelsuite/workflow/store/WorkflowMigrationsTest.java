@@ -24,8 +24,9 @@ class WorkflowMigrationsTest {
     void offersOnlyThePostgresqlFunctionToPostgresql() {
         assertThat(new WorkflowMigrations(false).getResources("V", new String[] { ".sql" }))
                 .extracting(r -> r.getFilename())
-                .containsExactly("V1__workflow_schema.sql", "V2__workflow_leases_and_attempts.sql");
-        assertThat(new WorkflowMigrations(true).getResources("V", new String[] { ".sql" })).hasSize(6)
+                .containsExactly("V1__workflow_schema.sql", "V2__workflow_leases_and_attempts.sql",
+                        "V3__workflow_create_keys.sql");
+        assertThat(new WorkflowMigrations(true).getResources("V", new String[] { ".sql" })).hasSize(7)
                 .allSatisfy(r -> assertThat(r.read()).isNotNull());
         assertThat(new WorkflowMigrations(true).getResources("R", new String[] { ".sql" })).isEmpty();
     }

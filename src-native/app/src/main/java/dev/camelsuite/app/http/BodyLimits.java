@@ -94,9 +94,16 @@ public class BodyLimits {
      * connection that other requests share.
      */
     private static void closeUnread(RoutingContext http) {
+        boolean http2 = http.request().version() == HttpVersion.HTTP_2;
+        http.addHeadersEndHandler(headers -> {
+            if (!http2 && !http.request().isEnded()) {
+                // so that the client opens a new connection for its next request instead of reusing this one
+                http.response().putHeader("Connection", "close");
+            }
+        });
         http.addEndHandler(written -> {
             if (!http.request().isEnded()) {
-                if (http.request().version() == HttpVersion.HTTP_2) {
+                if (http2) {
                     http.response().reset();
                 } else {
                     http.request().connection().close();

@@ -7,6 +7,7 @@ import dev.camelsuite.app.enhancer.jobs.JobStoreFailure;
 import dev.camelsuite.app.http.AllowedMethods;
 import dev.camelsuite.app.workflow.InvalidRequestException;
 import dev.camelsuite.app.workflow.WorkflowStoreFailure;
+import dev.camelsuite.workflow.IdempotencyKeyReusedException;
 import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
 import dev.camelsuite.workflow.WorkflowStoreUnavailableException;
@@ -47,6 +48,12 @@ public class ProblemMappers {
     public Response conflict(WorkflowConflictException e) {
         return Problem.of(409, "Status in params (" + e.getExpectedStatus() + ") does not match current status ("
                                + e.getActualStatus() + ")");
+    }
+
+    /** An idempotency key of a create sent again with another request: 422, saying to use a new key. */
+    @ServerExceptionMapper
+    public Response keyReused(IdempotencyKeyReusedException e) {
+        return Problem.of(422, e.getMessage());
     }
 
     /** The jobs' database is down or not there yet: the client may ask again. */

@@ -12,6 +12,7 @@ import dev.camelsuite.app.security.Role;
 import dev.camelsuite.app.security.SignIn;
 import dev.camelsuite.workflow.Workflow;
 import dev.camelsuite.workflow.WorkflowConflictException;
+import dev.camelsuite.workflow.WorkflowExistsException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
 import dev.camelsuite.workflow.WorkflowStoreUnavailableException;
 import dev.camelsuite.workflow.model.Step;
@@ -106,7 +107,8 @@ public class ObjectWorkflowsResource {
      * admin role); the optional JSON body {@code {"context": {...}}} is the version's context. An XML body is ignored,
      * as the workflow service ignores it; no body at all is the common case, but a form's content is refused (415), so
      * a cross-site form cannot create. 201;
-     * an unknown template is a 400.
+     * an unknown template is a 400. With {@code Idempotency-Key} (the user's own), a retry of the same create answers
+     * 201 again without creating (robots' progress kept); the key with another create is a 422.
      */
     @Needs(Role.WRITER)
     @POST
@@ -115,20 +117,25 @@ public class ObjectWorkflowsResource {
                 MediaType.APPLICATION_OCTET_STREAM, MediaType.APPLICATION_FORM_URLENCODED })
     public Response create(@PathParam("objectId") String objectId, @PathParam("workflow") String workflow,
                            @QueryParam("version") String version, @QueryParam("lane-id") String lane,
-                           @HeaderParam(HttpHeaders.CONTENT_TYPE) MediaType type, String body,
-                           @Context HttpServerRequest request) throws WorkflowStoreUnavailableException {
+                           @HeaderParam(HttpHeaders.CONTENT_TYPE) MediaType type,
+                           @HeaderParam("Idempotency-Key") String key, String body,
+                           @Context HttpServerRequest request)
+            throws WorkflowConflictException, WorkflowStoreUnavailableException {
         RequestParameters.objectId(objectId);
         refuseFormContent(type, body);
         int v = RequestParameters.requiredPositiveInt("version", version);
         String context = isJson(type) ? CreateBody.context(json, body) : null;
-        if (!signIn.allows(identity, Role.ADMIN) && exists(objectId, workflow, v)) {
-            return Problem.of(403, "Version " + v + " of " + workflow + " exists for " + objectId
-                                   + ": re-creating it resets its steps, which needs the admin role");
-        }
         // the location is made before the change, so nothing can fail after it is committed
         URI location = UriBuilder.fromUri(publicUrl.of(request)).path(ObjectWorkflowsResource.class)
                 .path("{workflow}").build(objectId, workflow);
-        operations.create(objectId, workflow, v, RequestParameters.lane(lane), context);
+        try {
+            operations.create(objectId, workflow, v, RequestParameters.lane(lane), context, CreateKeys.of(identity, key),
+                    signIn.allows(identity, Role.ADMIN));
+        } catch (WorkflowExistsException e) {
+            return Problem.of(403, "Version " + v + " of " + workflow + " exists for " + objectId
+                                   + ": re-creating it resets its steps, which needs the admin role");
+        }
+        // a retry with the key gets the first create's answer: the workflow is there, as robots left it
         return Response.created(location).build();
     }
 
@@ -215,10 +222,6 @@ public class ObjectWorkflowsResource {
             && !body.isEmpty()) {
             throw new NotSupportedException("A form body is not taken here: send no body, XML or JSON");
         }
-    }
-
-    private boolean exists(String objectId, String workflow, int version) throws WorkflowStoreUnavailableException {
-        return operations.get(objectId, workflow).steps().stream().anyMatch(s -> s.version() == version);
     }
 
     private static boolean isJson(MediaType type) {

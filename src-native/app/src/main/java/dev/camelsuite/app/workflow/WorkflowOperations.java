@@ -40,15 +40,26 @@ public class WorkflowOperations {
     @Inject
     ProducerTemplate producer;
 
-    /** Creates (or re-creates) a workflow version from its template; answers its steps. */
-    @SuppressWarnings("unchecked")
-    public List<Step> create(String objectId, String workflow, int version, String lane, String context)
-            throws WorkflowStoreUnavailableException {
+    /**
+     * Creates (or, with {@code replace}, re-creates) a workflow version from its template, once per idempotency key
+     * (null: none); answers whether an earlier create with the key made it.
+     *
+     * @throws dev.camelsuite.workflow.WorkflowExistsException when the version exists and may not be replaced
+     * @throws dev.camelsuite.workflow.IdempotencyKeyReusedException when the key named another request
+     */
+    public boolean create(String objectId, String workflow, int version, String lane, String context, String key,
+                          boolean replace) throws WorkflowConflictException, WorkflowStoreUnavailableException {
         Map<String, Object> headers = objectAndWorkflow(objectId, workflow);
         headers.put(WorkflowConstants.VERSION, version);
         put(headers, WorkflowConstants.LANE, lane);
         put(headers, WorkflowConstants.CONTEXT, context);
-        return read("create", headers).getBody(List.class);
+        put(headers, WorkflowConstants.IDEMPOTENCY_KEY, key);
+        headers.put(WorkflowConstants.REPLACE, replace);
+        try {
+            return call("create", headers).getHeader(WorkflowConstants.REPEATED, Boolean.FALSE, Boolean.class);
+        } catch (WorkflowNotFoundException e) {
+            throw new IllegalStateException("Operation create cannot fail so", e);
+        }
     }
 
     /** Updates a step of the active version (the update as the body); answers the steps it made ready. */
