@@ -36,6 +36,7 @@ public class WorkflowProducerInvokeOnHeaderFactory implements InvokeOnHeaderStra
         case "queue": target.queue(exchange.getMessage()); return null;
         case "recenterrors":
         case "recentErrors": target.recentErrors(exchange.getMessage()); return null;
+        case "repair": target.repair(exchange.getMessage()); return null;
         case "skipall":
         case "skipAll": target.skipAll(exchange.getMessage()); return null;
         case "steps": target.steps(exchange.getMessage()); return null;

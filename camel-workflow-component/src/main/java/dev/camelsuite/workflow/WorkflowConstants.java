@@ -59,6 +59,11 @@ public final class WorkflowConstants {
                             + " checked in the create's transaction. Default true: a create replaces the version.",
               javaType = "Boolean")
     public static final String REPLACE = "CamelWorkflowReplace";
+    @Metadata(description = "repair: only steps whose error message contains this text.", javaType = "String")
+    public static final String ERROR_CONTAINS = "CamelWorkflowErrorContains";
+    @Metadata(description = "repair: true counts and lists the steps a repair would change, and changes none.",
+              javaType = "Boolean")
+    public static final String DRY_RUN = "CamelWorkflowDryRun";
     @Metadata(description = "create (result): true when the create's idempotency key named an earlier create, whose"
                             + " steps are the body.", javaType = "Boolean")
     public static final String REPEATED = "CamelWorkflowRepeated";

@@ -12,6 +12,7 @@ import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepQuery;
 import dev.camelsuite.workflow.model.StepUpdate;
 import dev.camelsuite.workflow.store.Unreachable;
+import dev.camelsuite.workflow.model.RepairQuery;
 import dev.camelsuite.workflow.store.Creation;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import dev.camelsuite.workflow.template.WorkflowTemplate;
@@ -228,6 +229,29 @@ public class WorkflowProducer extends HeaderSelectorProducer {
     public void lanes(Message message) throws Exception {
         StepQuery query = requireQuery(message, "lanes");
         message.setBody(store().lanes(query.at(), query.statuses()));
+    }
+
+    /**
+     * Bulk repair: the active steps of the workflow (one process, or every one) in {@code CamelWorkflowExpectedStatus}
+     * (default error) get {@code CamelWorkflowStatus}, at most {@code CamelWorkflowLimit} (default 100) a call.
+     */
+    @InvokeOnHeader("repair")
+    public void repair(Message message) throws Exception {
+        String to = message.getHeader(WorkflowConstants.STATUS, String.class);
+        if (to == null) {
+            throw new IllegalArgumentException("Operation repair needs the status its steps get in header "
+                                               + WorkflowConstants.STATUS);
+        }
+        Integer limit = message.getHeader(WorkflowConstants.LIMIT, Integer.class);
+        RepairQuery query = new RepairQuery(requireWorkflow(message, "repair"),
+                message.getHeader(WorkflowConstants.PROCESS, endpoint.getProcessName(), String.class),
+                message.getHeader(WorkflowConstants.EXPECTED_STATUS, "error", String.class), to,
+                message.getHeader(WorkflowConstants.LANE, endpoint.getLane(), String.class),
+                date(message, WorkflowConstants.BEFORE, "repair"),
+                message.getHeader(WorkflowConstants.ERROR_CONTAINS, String.class),
+                message.getHeader(WorkflowConstants.NOTE, String.class), limit == null ? 100 : limit);
+        message.setBody(store().repair(query, message.getHeader(WorkflowConstants.DRY_RUN, Boolean.FALSE,
+                Boolean.class)));
     }
 
     @InvokeOnHeader("inStatus")

@@ -36,6 +36,9 @@ final class WorkflowCreation {
                              String context, OffsetDateTime now)
             throws SQLException {
         String workflow = template.getId();
+        // a step a robot holds keeps its count, so that the robot's late end, which names its claim by version and
+        // count, is never taken for the claim of the step created again (each claim adds one to the count)
+        Map<String, Integer> held = heldAttempts(c, objectId, workflow, version);
         // a version created again starts over: its steps, and the attempts at them
         execute(c, "DELETE FROM workflow_attempt WHERE object_id = ? AND workflow = ? AND version = ?", objectId,
                 template.getId(), version);
@@ -45,7 +48,7 @@ final class WorkflowCreation {
                 objectId, workflow, version);
         try (PreparedStatement insert = c.prepareStatement("INSERT INTO workflow_step (" + StepRows.COLUMNS
                                                            + ", open_prerequisites)"
-                                                           + " VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?, ?, ?, 0,"
+                                                           + " VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?, ?, ?, ?,"
                                                            + " NULL, NULL, NULL, NULL, ?, ?, ?, ?)")) {
             // prerequisites first, so that a step's id is greater than its prerequisites' ids: updates lock in id order
             for (ProcessDefinition p : template.inPrerequisiteOrder()) {
@@ -59,11 +62,12 @@ final class WorkflowCreation {
                 insert.setString(8, String.join(",", p.prerequisites()));
                 insert.setString(9, p.lifecycle());
                 insert.setString(10, p.nextWorkflow());
-                insert.setObject(11, now);
+                insert.setInt(11, held.getOrDefault(p.name(), 0));
+                insert.setObject(12, now);
                 // a step the template starts done (status="completed") reached its milestone now
-                insert.setObject(12, StepStatus.isDone(p.initialStatus()) ? now : null, Types.TIMESTAMP_WITH_TIMEZONE);
-                insert.setObject(13, now);
-                insert.setInt(14, openPrerequisites(template, p));
+                insert.setObject(13, StepStatus.isDone(p.initialStatus()) ? now : null, Types.TIMESTAMP_WITH_TIMEZONE);
+                insert.setObject(14, now);
+                insert.setInt(15, openPrerequisites(template, p));
                 insert.addBatch();
                 history(c, objectId, workflow, p.name(), version, null, p.initialStatus(), now);
             }
@@ -78,6 +82,24 @@ final class WorkflowCreation {
         }
         queueReady(c, objectId, workflow, version, now);
         return steps(c, objectId, workflow, version);
+    }
+
+    /** The attempt counts of the version's steps that are started (held by a robot, most often), by process. */
+    private static Map<String, Integer> heldAttempts(Connection c, String objectId, String workflow, int version)
+            throws SQLException {
+        Map<String, Integer> held = new HashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT process, attempts FROM workflow_step WHERE object_id = ?"
+                                                      + " AND workflow = ? AND version = ? AND status = 'started'")) {
+            s.setString(1, objectId);
+            s.setString(2, workflow);
+            s.setInt(3, version);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    held.put(rs.getString(1), rs.getInt(2));
+                }
+            }
+        }
+        return held;
     }
 
     /** How many prerequisites of a process are not done when its workflow is created: those the template starts so. */

@@ -15,6 +15,8 @@ import dev.camelsuite.workflow.WorkflowConflictException;
 import dev.camelsuite.workflow.WorkflowExistsException;
 import dev.camelsuite.workflow.WorkflowNotFoundException;
 import dev.camelsuite.workflow.model.Milestone;
+import dev.camelsuite.workflow.model.RepairQuery;
+import dev.camelsuite.workflow.model.RepairResult;
 import dev.camelsuite.workflow.model.HeldStep;
 import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepAttempt;
@@ -44,6 +46,7 @@ public class WorkflowStore {
     private final StepAttempts attempts;
     private final StepReads reads;
     private final WorkflowArchive archive;
+    private final StepRepairs repairs;
     private volatile Duration keyRetention = Duration.ofHours(24);
 
     /** A store that starts no next workflows: it only records the steps' statuses. */
@@ -62,6 +65,7 @@ public class WorkflowStore {
         this.attempts = new StepAttempts(dataSource);
         this.reads = new StepReads(dataSource);
         this.archive = new WorkflowArchive(tx);
+        this.repairs = new StepRepairs(dataSource, writes);
     }
 
     /** Tells {@code listener} of every status change after its transaction committed (null: nobody). */
@@ -204,6 +208,11 @@ public class WorkflowStore {
                             String robot, String holder, Duration lease)
             throws SQLException {
         return claims.claim(workflow, process, lane, limit, retryDelay, robot, holder, lease);
+    }
+
+    /** A bulk repair (see {@link StepRepairs}): a dry run counts and lists, else each step is updated as listed. */
+    public RepairResult repair(RepairQuery query, boolean dryRun) throws SQLException {
+        return repairs.repair(query, dryRun);
     }
 
     /**

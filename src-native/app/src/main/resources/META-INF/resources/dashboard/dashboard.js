@@ -98,12 +98,19 @@ function time(at) {
   return at == null ? '' : new Date(at).toLocaleString();
 }
 
+// the dry run of a repair of this step's process: what "back to queued" would change (administrators)
+function repairDryRun(e) {
+  return '../workflow_repairs?workflow=' + encodeURIComponent(e.workflow) + '&process='
+    + encodeURIComponent(e.process) + '&to=queued';
+}
+
 function drawErrors(errors) {
   const body = document.querySelector('#errors tbody');
   body.replaceChildren(...errors.map(e => {
     const row = document.createElement('tr');
     row.append(textCell(time(e.at)), linkCell(e.link, e.objectId), textCell(e.workflow + ' / ' + e.process),
-      textCell(String(e.version)), textCell(e.message, 'message'), linkCell(e.attempts, 'attempts'));
+      textCell(String(e.version)), textCell(e.message, 'message'), linkCell(e.attempts, 'attempts'),
+      linkCell(repairDryRun(e), 'steps in error here'));
     return row;
   }));
 }

@@ -68,7 +68,10 @@ class DashboardBrowserTest {
         assertThat(run.dom()).contains("<a href=\"/objects/bad%3Abrowse3/workflows/dashboardWF\">bad:browse3</a>")
                 .contains("bad:browse3 does not pass the check")
                 // and to the attempts robots made at the step
-                .contains("<a href=\"/objects/bad%3Abrowse3/workflows/dashboardWF/check/attempts\">attempts</a>");
+                .contains("<a href=\"/objects/bad%3Abrowse3/workflows/dashboardWF/check/attempts\">attempts</a>")
+                // and to the dry run of a repair of the steps in error at that process
+                .contains("<a href=\"../workflow_repairs?workflow=dashboardWF&amp;process=check&amp;to=queued\">steps in"
+                          + " error here</a>");
         // refreshed at least twice within the budget: the throughput chart has points
         assertThat(charts.get("throughput-chart").get("labels").size()).isGreaterThanOrEqualTo(1);
 

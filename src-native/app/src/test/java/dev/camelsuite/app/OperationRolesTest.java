@@ -111,6 +111,10 @@ class OperationRolesTest {
                     "ObjectWorkflowsResource#delete"),
             new Operation("DELETE", "/objects/" + ID + "/workflows", Role.ADMIN, null, null,
                     "ObjectWorkflowsResource#deleteAll"),
+            Operation.get("/workflow_repairs?workflow=accessionWF&to=queued", Role.ADMIN,
+                    "WorkflowRepairsResource#dryRun"),
+            new Operation("POST", "/workflow_repairs?workflow=accessionWF&to=queued", Role.ADMIN, null, null,
+                    "WorkflowRepairsResource#repair"),
             Operation.get("/dashboard", Role.READER, "DashboardRedirect#toThePage"),
             Operation.get("/dashboard/api/status", Role.READER, "DashboardResource#status"));
 

@@ -13,6 +13,8 @@ import dev.camelsuite.workflow.WorkflowNotFoundException;
 import dev.camelsuite.workflow.WorkflowStoreUnavailableException;
 import dev.camelsuite.workflow.model.Milestone;
 import dev.camelsuite.workflow.model.HeldStep;
+import dev.camelsuite.workflow.model.RepairQuery;
+import dev.camelsuite.workflow.model.RepairResult;
 import dev.camelsuite.workflow.model.Step;
 import dev.camelsuite.workflow.model.StepAttempt;
 import dev.camelsuite.workflow.model.StepCount;
@@ -60,6 +62,22 @@ public class WorkflowOperations {
         } catch (WorkflowNotFoundException e) {
             throw new IllegalStateException("Operation create cannot fail so", e);
         }
+    }
+
+    /** A bulk repair: a dry run counts and lists the steps it would change, else it changes them. */
+    public RepairResult repair(RepairQuery query, boolean dryRun) throws WorkflowStoreUnavailableException {
+        Map<String, Object> headers = new HashMap<>();
+        headers.put(WorkflowConstants.WORKFLOW, query.workflow());
+        put(headers, WorkflowConstants.PROCESS, query.process());
+        headers.put(WorkflowConstants.EXPECTED_STATUS, query.from());
+        headers.put(WorkflowConstants.STATUS, query.to());
+        put(headers, WorkflowConstants.LANE, query.lane());
+        put(headers, WorkflowConstants.BEFORE, query.before());
+        put(headers, WorkflowConstants.ERROR_CONTAINS, query.errorContains());
+        put(headers, WorkflowConstants.NOTE, query.note());
+        headers.put(WorkflowConstants.LIMIT, query.limit());
+        headers.put(WorkflowConstants.DRY_RUN, dryRun);
+        return read("repair", headers).getBody(RepairResult.class);
     }
 
     /** Updates a step of the active version (the update as the body); answers the steps it made ready. */
