@@ -3,29 +3,13 @@ package dev.camelsuite.workflow.store;
 import javax.sql.DataSource;
 
 import dev.camelsuite.workflow.DurablePostgres;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.camelsuite.workflow.SharedPostgres;
 
 /** Idempotent creates on a real PostgreSQL 16 server. */
 class PostgresIdempotentCreatesTest extends IdempotentCreatesTest {
 
-    private static EmbeddedPostgres postgres;
-
-    @BeforeAll
-    static void startPostgres() throws Exception {
-        postgres = DurablePostgres.start();
-    }
-
-    @AfterAll
-    static void stopPostgres() throws Exception {
-        if (postgres != null) {
-            postgres.close();
-        }
-    }
-
     @Override
     protected DataSource newDatabase() throws Exception {
-        return DurablePostgres.newDatabase(postgres, "keys");
+        return DurablePostgres.newDatabase(SharedPostgres.server(), "keys");
     }
 }
