@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,8 @@ class FaultInjectionRunTest {
         assertThat(report.takenOver()).as("steps of the killed robot JVM taken over").isPositive();
         assertThat(report.longestRecovery().get("robot JVM killed")).as("until its steps ended, ms")
                 .isLessThan(FaultRunRobots.LEASE_MILLIS + 10_000L);
-        assertThat(report.badInputs().values().stream().mapToInt(Integer::intValue).sum()).isGreaterThan(4);
+        assertThat(report.badInputs().entrySet().stream().filter(e -> !e.getKey().contains("may have arrived"))
+                .mapToInt(Map.Entry::getValue).sum()).isGreaterThan(4);
         assertThat(report.lost()).as("documents lost").isZero();
         assertThat(report.errors()).as("documents in error").isZero();
         assertThat(report.completedTwice()).as("steps completed twice").isZero();
@@ -57,7 +59,9 @@ class FaultInjectionRunTest {
 
         int databaseRestarts = report.faults().getOrDefault("database restarted", 0);
         int brokerRestarts = report.faults().getOrDefault("broker restarted", 0);
-        int control = report.badInputs().getOrDefault("unknown command on the control topic", 0);
+        // a send the broker's restart cut short may have arrived all the same: counted apart, as what may have
+        int control = report.badInputs().getOrDefault("unknown command on the control topic", 0)
+                      + report.badInputs().getOrDefault(FaultRunBadInput.MAYBE_CONTROL, 0);
         int onTheQueue = report.badInputs().values().stream().mapToInt(Integer::intValue).sum() - control;
         // three robots meet each database restart (the run's and two robot JVMs', one of them killed)
         assertThat(count(log, "cannot claim steps of documentWF/enhance: the database did not answer"))

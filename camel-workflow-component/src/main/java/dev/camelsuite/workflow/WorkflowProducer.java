@@ -199,9 +199,16 @@ public class WorkflowProducer extends HeaderSelectorProducer {
                 : store().delete(objectId, workflow, message.getHeader(WorkflowConstants.VERSION, Integer.class)));
     }
 
+    /** Every active step by status; with CamelWorkflowStatus and CamelWorkflowBefore, those in it since before then. */
     @InvokeOnHeader("counts")
     public void counts(Message message) throws Exception {
-        message.setBody(store().counts());
+        String status = message.getHeader(WorkflowConstants.STATUS, String.class);
+        OffsetDateTime before = date(message, WorkflowConstants.BEFORE, "counts");
+        if ((status == null) != (before == null)) {
+            throw new IllegalArgumentException("Operation counts takes " + WorkflowConstants.STATUS + " and "
+                                               + WorkflowConstants.BEFORE + " together, or neither");
+        }
+        message.setBody(status == null ? store().counts() : store().counts(status, before));
     }
 
     @InvokeOnHeader("steps")

@@ -125,6 +125,26 @@ final class StepReads {
         }
     }
 
+    List<StepCount> counts(String status, OffsetDateTime before) throws SQLException {
+        // a step dated to start later is not late: it has not begun to wait
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT workflow, process, COUNT(*) FROM workflow_step"
+                                                      + " WHERE status = ? AND active = TRUE AND status_at < ?"
+                                                      + " AND (start_at IS NULL OR start_at <= ?)"
+                                                      + " GROUP BY workflow, process ORDER BY workflow, process")) {
+            s.setString(1, status);
+            s.setObject(2, before);
+            s.setObject(3, now());
+            List<StepCount> counts = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    counts.add(new StepCount(rs.getString(1), rs.getString(2), status, rs.getLong(3)));
+                }
+            }
+            return counts;
+        }
+    }
+
     private List<String> objectsAt(String workflow, String process, String status, String lane, int limit)
             throws SQLException {
         // With a lane every column of the queue index before status_at is fixed, so ordering by all of them is

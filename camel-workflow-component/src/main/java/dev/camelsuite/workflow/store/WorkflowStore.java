@@ -127,11 +127,9 @@ public class WorkflowStore {
     }
 
     /**
-     * Creates a workflow as {@link #create(String, WorkflowTemplate, int, String, String, OffsetDateTime)} does, once
-     * per idempotency key: the key is recorded in the create's transaction, and a create with a recorded key (a
-     * client's retry after a timeout) answers that create's version as it is now instead of creating it again; the
-     * key with another request fails with {@link IdempotencyKeyReusedException}. Keys are remembered for
-     * {@link #setIdempotencyKeyRetention(Duration)}.
+     * Creates a workflow once per idempotency key, recorded in the create's transaction: a create with a recorded key
+     * (a retry) answers that create's version as it is now; the key with another request fails with
+     * {@link IdempotencyKeyReusedException}. Keys are kept for {@link #setIdempotencyKeyRetention(Duration)}.
      *
      * @param key     the idempotency key, or null for none
      * @param replace whether an existing version may be replaced; false fails with {@link WorkflowExistsException}
@@ -146,8 +144,7 @@ public class WorkflowStore {
     /** How long idempotency keys of creates are remembered (24 hours unless set). */
     public void setIdempotencyKeyRetention(Duration retention) {
         if (retention.isNegative() || retention.isZero()) {
-            throw new IllegalArgumentException("The retention of idempotency keys must be positive but was "
-                                               + retention);
+            throw new IllegalArgumentException("The retention of idempotency keys must be positive: " + retention);
         }
         this.keyRetention = retention;
     }
@@ -353,6 +350,11 @@ public class WorkflowStore {
     /** Active steps by workflow, process and status. */
     public List<StepCount> counts() throws SQLException {
         return reads.counts();
+    }
+
+    /** Active steps in {@code status} since before {@code before}, by workflow and process (steps overdue). */
+    public List<StepCount> counts(String status, OffsetDateTime before) throws SQLException {
+        return reads.counts(status, before);
     }
 
     /** The status transitions of an object's workflow, oldest first: [process, old, new] each. */

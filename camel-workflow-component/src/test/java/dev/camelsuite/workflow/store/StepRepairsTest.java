@@ -94,6 +94,16 @@ abstract class StepRepairsTest {
     }
 
     @Test
+    void stepsInAStatusSinceBeforeADateAreCountedByProcess() throws Exception {
+        java.time.OffsetDateTime later = java.time.OffsetDateTime.now().plusSeconds(5);
+        assertThat(store.counts("error", later)).singleElement()
+                .isEqualTo(new dev.camelsuite.workflow.model.StepCount("accessionWF", DM, "error", 5));
+        assertThat(store.counts("error", later.minusHours(1))).as("none so old").isEmpty();
+        assertThat(store.counts("queued", later)).extracting(dev.camelsuite.workflow.model.StepCount::process)
+                .containsExactly("rights-metadata");
+    }
+
+    @Test
     void anInactiveVersionIsNotRepairedAndALimitIsBounded() throws Exception {
         store.create("druid:r5", accession, 2, "b", null);
         assertThat(store.repair(query("queued", null, null, 100), true).matched()).isEqualTo(4);

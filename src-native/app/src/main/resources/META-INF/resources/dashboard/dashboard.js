@@ -115,6 +115,17 @@ function drawErrors(errors) {
   }));
 }
 
+function drawOverdue(overdue) {
+  const body = document.querySelector('#overdue tbody');
+  body.replaceChildren(...overdue.map(o => {
+    const row = document.createElement('tr');
+    row.append(textCell(o.workflow + ' / ' + o.process), textCell(o.status), textCell(String(o.count)),
+      textCell(o.over));
+    return row;
+  }));
+  document.getElementById('overdue-none').hidden = overdue.length > 0;
+}
+
 function drawHeld(held) {
   const body = document.querySelector('#held tbody');
   body.replaceChildren(...held.map(h => {
@@ -151,6 +162,7 @@ async function refresh() {
     drawEngines(status.engines);
     drawErrors(status.errors);
     drawHeld(status.held);
+    drawOverdue(status.overdue);
     drawJobs(status.jobs, status.oldestWaiting);
     previous = status;
     document.getElementById('last-update').textContent = status.at;

@@ -13,6 +13,7 @@ import dev.camelsuite.app.enhancer.jobs.JobMeters;
 import dev.camelsuite.app.security.Needs;
 import dev.camelsuite.app.security.Role;
 import dev.camelsuite.app.workflow.WorkflowOperations;
+import dev.camelsuite.app.workflow.monitor.WorkflowMonitor;
 import dev.camelsuite.workflow.StepStatus;
 import dev.camelsuite.workflow.WorkflowStoreUnavailableException;
 import dev.camelsuite.workflow.model.HeldStep;
@@ -46,6 +47,9 @@ public class DashboardResource {
 
     @Inject
     JobMeters jobs;
+
+    @Inject
+    WorkflowMonitor monitor;
 
     @Needs(Role.READER)
     @GET
@@ -82,9 +86,14 @@ public class DashboardResource {
             engines.add(new DashboardStatus.EngineTiming(timer.getId().getTag("chain"), timer.getId().getTag("engine"),
                     timer.count(), timer.mean(TimeUnit.MILLISECONDS), timer.max(TimeUnit.MILLISECONDS)));
         }
+        List<DashboardStatus.Overdue> overdue = new ArrayList<>();
+        for (var o : monitor.overdue()) {
+            overdue.add(new DashboardStatus.Overdue(o.workflow(), o.process(), o.status(), o.count(),
+                    o.over().toString().substring(2).toLowerCase()));
+        }
         return new DashboardStatus(Instant.now(), steps, List.copyOf(queues.values()), recent, held, engines,
                 total("workflow.robot.steps"), total("enhancer.chain.items"), jobs.byState(),
-                jobs.oldestWaitingSeconds());
+                jobs.oldestWaitingSeconds(), overdue);
     }
 
     private static String workflowLink(String objectId, String workflow) {

@@ -17,10 +17,16 @@ import java.util.Map;
  * @param enhancedItems   items enhanced by chains in this application since it started
  * @param jobs            enhancement jobs by state ({@code queued}, {@code running}, …), counted every few seconds
  * @param oldestWaiting   seconds the oldest queued enhancement job has waited
+ * @param overdue         processes with steps queued or started for longer than their threshold (the monitor's last
+ *                        count)
  */
 public record DashboardStatus(Instant at, List<StepCount> steps, List<Queue> queues, List<Error> errors,
                               List<Held> held, List<EngineTiming> engines, long robotSteps, long enhancedItems,
-                              Map<String, Long> jobs, double oldestWaiting) {
+                              Map<String, Long> jobs, double oldestWaiting, List<Overdue> overdue) {
+
+    /** Steps of a process in a status for longer than {@code over} (such as {@code 24h}). */
+    public record Overdue(String workflow, String process, String status, long count, String over) {
+    }
 
     public record StepCount(String workflow, String process, String status, long count) {
     }

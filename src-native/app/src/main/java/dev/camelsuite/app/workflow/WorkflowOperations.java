@@ -64,6 +64,15 @@ public class WorkflowOperations {
         }
     }
 
+    /** Active steps in {@code status} since before {@code before}, by workflow and process. */
+    @SuppressWarnings("unchecked")
+    public List<StepCount> counts(String status, OffsetDateTime before) throws WorkflowStoreUnavailableException {
+        Map<String, Object> headers = new HashMap<>();
+        headers.put(WorkflowConstants.STATUS, status);
+        headers.put(WorkflowConstants.BEFORE, before);
+        return read("counts", headers).getBody(List.class);
+    }
+
     /** A bulk repair: a dry run counts and lists the steps it would change, else it changes them. */
     public RepairResult repair(RepairQuery query, boolean dryRun) throws WorkflowStoreUnavailableException {
         Map<String, Object> headers = new HashMap<>();
