@@ -24,6 +24,7 @@ final class HostileRequests {
     static final String READER_PASSWORD = "reader-hostile-1";
     static final String WRITER = "writer";
     static final String WRITER_PASSWORD = "writer-hostile-1";
+    static final String ADMIN = "admin";
     static final Duration SPARQL_DEADLINE = Duration.ofSeconds(5);
     static final Duration ENHANCER_DEADLINE = Duration.ofSeconds(60);
 
@@ -42,9 +43,29 @@ final class HostileRequests {
         String base = "http://localhost:" + port;
         List<Case> all = new java.util.ArrayList<>(sparqlCases(base));
         all.addAll(enhancerCases(base));
+        all.addAll(repairCases(base));
         // last: the jobs they leave run while the application is checked
         all.addAll(jobCases(base));
         return all;
+    }
+
+    /**
+     * Bulk repairs of workflow steps: an administrator's (the lowest role that reaches them) of up to 10,000 steps, and
+     * a dry run matching an error text of 10,000 characters; a writer's, refused.
+     */
+    private static List<Case> repairCases(String base) {
+        return List.of(
+                new Case("a bulk repair of up to 10,000 steps in error",
+                        as(ADMIN, base + "/workflow_repairs?workflow=accessionWF&to=queued&limit=10000")
+                                .POST(HttpRequest.BodyPublishers.noBody()), ENHANCER_DEADLINE, s -> s == 200,
+                        b -> b.contains("\"dryRun\":false")),
+                new Case("a repair's dry run matching an error text of 10,000 characters",
+                        as(ADMIN, base + "/workflow_repairs?workflow=accessionWF&to=queued&error=" + "%25_".repeat(5000))
+                                .GET(), ENHANCER_DEADLINE, s -> s == 200, b -> b.contains("\"matched\":0")),
+                new Case("a writer's bulk repair",
+                        as(WRITER, base + "/workflow_repairs?workflow=accessionWF&to=queued")
+                                .POST(HttpRequest.BodyPublishers.noBody()), ENHANCER_DEADLINE, s -> s == 403,
+                        b -> true));
     }
 
     /** Queries of {@code /enhancer/sparql}: a reader's by GET, a writer's by a form. */
@@ -209,7 +230,8 @@ final class HostileRequests {
     }
 
     static HttpRequest.Builder as(String user, String url) {
-        String password = user.equals(READER) ? READER_PASSWORD : WRITER_PASSWORD;
+        String password = user.equals(READER) ? READER_PASSWORD
+                : user.equals(ADMIN) ? PackagedApplication.PASSWORD : WRITER_PASSWORD;
         return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(90)).header("Authorization",
                 "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
     }
