@@ -23,6 +23,10 @@ final class JobTable {
     static final int MAX_ERROR = 2000;
     static final int MAX_ENDPOINT = 4000;
 
+    /** One maker of the table at a time in this JVM, whichever component asks. */
+    private static final Object MAKING = new Object();
+    private static final int MAKE_ATTEMPTS = 5;
+
     private final DataSource database;
     private volatile boolean made;
 
@@ -33,23 +37,38 @@ final class JobTable {
     /**
      * Makes the schema, table and indexes where they are not yet (the database may start after the route). Runners,
      * consumers and producers ask at once when a context starts, and neither H2 nor PostgreSQL take two
-     * {@code CREATE … IF NOT EXISTS} of one name at once: one at a time here, and once more when another JVM made
-     * them meanwhile.
+     * {@code CREATE … IF NOT EXISTS} of one name at once: one at a time in this JVM, and tried again a few times
+     * while another JVM makes them.
      */
     void create() throws SQLException {
         if (made) {
             return;
         }
-        synchronized (this) {
+        synchronized (MAKING) {
             if (made) {
                 return;
             }
-            try {
-                make();
-            } catch (SQLException raced) {
-                make();
+            for (int attempt = 1;; attempt++) {
+                try {
+                    make();
+                    break;
+                } catch (SQLException raced) {
+                    if (attempt == MAKE_ATTEMPTS) {
+                        throw raced;
+                    }
+                    pause(attempt);
+                }
             }
             made = true;
+        }
+    }
+
+    private static void pause(int attempt) throws SQLException {
+        try {
+            Thread.sleep(50L * attempt);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("Interrupted while the jobs' table was made", e);
         }
     }
 
