@@ -1,10 +1,13 @@
 package dev.camelsuite.app.enhancer.jobs;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.concurrent.Semaphore;
 
 import dev.camelsuite.app.problem.Problem;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -13,7 +16,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Batches received at once: {@code camelsuite.enhancer.jobs.max-batches-at-once}. A batch is stored in one
  * transaction as its body arrives, so each holds a database connection for as long as its client takes to send it;
  * without this bound, as many slow batches as the pool has connections left the rest of the application none (16
- * batches sent a line at a time: a bystander's job answered 503 after 5 s). One more is answered 503 at once.
+ * batches sent a line at a time: a bystander's job answered 503 after 5 s). One more is answered 503, once its body
+ * has arrived (and been dropped).
  */
 @ApplicationScoped
 public class BatchSlots {
@@ -42,10 +46,19 @@ public class BatchSlots {
     }
 
     /**
-     * The answer to a batch that found no place, at once, its body unread (reading it first would hold this thread as
-     * long as the client takes to send it): BodyLimits closes the connection once it is written.
+     * The answer to a batch that found no place: its body is read and dropped first, within the body's own limits of
+     * size and time. Answered at once with its body unread, the batch's connection would have to be closed under a
+     * client still sending, and the client's system may then drop the answer before the client reads it (a reset).
      */
-    Response busy() {
+    Response busy(InputStream body) {
+        byte[] dropped = new byte[16 * 1024];
+        try {
+            while (body.read(dropped) >= 0) {
+                // dropped
+            }
+        } catch (IOException | WebApplicationException e) {
+            // past the body's limit or deadline, or the client went away: nothing more is read either way
+        }
         return Problem.builder(503, max + " batches are being received already, as many as"
                                     + " camelsuite.enhancer.jobs.max-batches-at-once allows: send this one again in a"
                                     + " few seconds").header(HttpHeaders.RETRY_AFTER, 5).build();

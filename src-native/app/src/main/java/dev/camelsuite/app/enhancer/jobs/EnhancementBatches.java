@@ -111,7 +111,7 @@ public class EnhancementBatches {
         Submission submission = new Submission(jobs.owner(), sample, IdempotencyKeys.header(headers), body,
                 mediaType, ndjson, publicUrl, new IdempotencyKeys.Digest(sample));
         if (!slots.enter()) {
-            return slots.busy();
+            return slots.busy(body);
         }
         try {
             return submission.key() == null ? store(submission) : storeOnce(submission);
