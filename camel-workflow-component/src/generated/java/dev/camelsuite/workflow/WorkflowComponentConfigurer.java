@@ -43,6 +43,11 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "migrate": target.setMigrate(property(camelContext, boolean.class, value)); return true;
+        case "outbox": target.setOutbox(property(camelContext, boolean.class, value)); return true;
+        case "outboxlease":
+        case "outboxLease": target.setOutboxLease(property(camelContext, long.class, value)); return true;
+        case "outboxpollinterval":
+        case "outboxPollInterval": target.setOutboxPollInterval(property(camelContext, long.class, value)); return true;
         case "templates": target.setTemplates(property(camelContext, java.lang.String.class, value)); return true;
         case "tracing": target.setTracing(property(camelContext, boolean.class, value)); return true;
         default: return false;
@@ -77,6 +82,11 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "migrate": return boolean.class;
+        case "outbox": return boolean.class;
+        case "outboxlease":
+        case "outboxLease": return long.class;
+        case "outboxpollinterval":
+        case "outboxPollInterval": return long.class;
         case "templates": return java.lang.String.class;
         case "tracing": return boolean.class;
         default: return null;
@@ -107,6 +117,11 @@ public class WorkflowComponentConfigurer extends PropertyConfigurerSupport imple
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "migrate": return target.isMigrate();
+        case "outbox": return target.isOutbox();
+        case "outboxlease":
+        case "outboxLease": return target.getOutboxLease();
+        case "outboxpollinterval":
+        case "outboxPollInterval": return target.getOutboxPollInterval();
         case "templates": return target.getTemplates();
         case "tracing": return target.isTracing();
         default: return null;

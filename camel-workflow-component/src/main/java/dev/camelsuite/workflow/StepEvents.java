@@ -7,6 +7,8 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArraySet;
 
 import dev.camelsuite.workflow.model.StepChange;
+import dev.camelsuite.workflow.model.StepEvent;
+import dev.camelsuite.workflow.store.OutboxRelay;
 import dev.camelsuite.workflow.store.StepListener;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.util.json.JsonObject;
@@ -15,9 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where the store's status changes go: each one as JSON to the component's {@code events} endpoint (any Camel
- * endpoint, e.g. a JMS topic other JVMs listen to), and every step made ready straight to the robots of this JVM that
- * work on its process — so robots work on arrival instead of waiting for their next poll.
+ * Where the store's status changes go once committed: every step made ready straight to the robots of this JVM that
+ * work on its process — so robots work on arrival instead of waiting for their next poll — and the events to the
+ * component's {@code events} endpoint: through the outbox, whose relay is told to look at once, or (outbox=false)
+ * each one as JSON sent here, best effort.
  */
 final class StepEvents implements StepListener {
 
@@ -25,11 +28,17 @@ final class StepEvents implements StepListener {
 
     private final ProducerTemplate template;
     private final String eventsUri;
+    private final OutboxRelay relay;
     private final Set<WorkflowRobot> robots = new CopyOnWriteArraySet<>();
 
-    StepEvents(ProducerTemplate template, String eventsUri) {
+    /**
+     * @param template a template for sending each event after its commit, or null when none is sent so
+     * @param relay    the outbox's relay in this JVM, or null
+     */
+    StepEvents(ProducerTemplate template, String eventsUri, OutboxRelay relay) {
         this.template = template;
         this.eventsUri = eventsUri;
+        this.relay = relay;
     }
 
     void add(WorkflowRobot robot) {
@@ -42,6 +51,9 @@ final class StepEvents implements StepListener {
 
     @Override
     public void changed(List<StepChange> changes) {
+        if (relay != null) {
+            relay.nudge();
+        }
         // every event of the change goes out before a robot is woken: what the robot then does comes after it
         if (template != null) {
             for (StepChange change : changes) {
@@ -87,8 +99,19 @@ final class StepEvents implements StepListener {
         }
     }
 
+    /** {@code {eventId, objectId, workflow, process, version, lane, oldStatus, newStatus, at}}. */
+    static String json(StepEvent event) {
+        JsonObject o = object(event.change());
+        o.put("eventId", event.eventId());
+        return o.toJson();
+    }
+
     /** {@code {objectId, workflow, process, version, lane, oldStatus, newStatus, at}}. */
     static String json(StepChange change) {
+        return object(change).toJson();
+    }
+
+    private static JsonObject object(StepChange change) {
         JsonObject o = new JsonObject();
         o.put("objectId", change.objectId());
         o.put("workflow", change.workflow());
@@ -98,6 +121,6 @@ final class StepEvents implements StepListener {
         o.put("oldStatus", change.oldStatus());
         o.put("newStatus", change.newStatus());
         o.put("at", change.at().toString());
-        return o.toJson();
+        return o;
     }
 }

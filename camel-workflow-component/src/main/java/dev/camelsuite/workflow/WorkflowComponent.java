@@ -42,10 +42,30 @@ public class WorkflowComponent extends HealthCheckComponent {
                            + " folder stands for every .xml file in it.")
     private String templates;
 
-    @Metadata(description = "An endpoint every status change is sent to as JSON {objectId, workflow, process, version,"
-                            + " lane, oldStatus, newStatus, at}, e.g. a JMS topic; robots in other JVMs can wake up on"
-                            + " it (their wakeUpFrom option).")
+    @Metadata(description = "An endpoint every status change is sent to as JSON {eventId, objectId, workflow, process,"
+                            + " version, lane, oldStatus, newStatus, at}, e.g. a JMS topic; robots in other JVMs can"
+                            + " wake up on it (their wakeUpFrom option). Through the outbox unless outbox=false.")
     private String events;
+
+    @Metadata(defaultValue = "true",
+              description = "With events set: each change writes its event in the change's own transaction (table"
+                            + " workflow_event), and a relay sends them to events in order per object, at least once,"
+                            + " each with a stable event id (header CamelWorkflowEventId), deleting what it sent. One"
+                            + " relay of all the JVMs on the database sends at a time. Every component on one database"
+                            + " must say the same. false: each event is sent after its commit, best effort (lost when"
+                            + " the endpoint fails or the process dies in between).")
+    private boolean outbox = true;
+
+    @Metadata(defaultValue = "10000",
+              description = "Milliseconds the outbox's relay holds its lease without renewing it: when the JVM whose"
+                            + " relay sends dies, another JVM's relay goes on after this.")
+    private long outboxLease = 10_000;
+
+    @Metadata(defaultValue = "200",
+              description = "Milliseconds between the relay's looks for events it was not told of (changes made by"
+                            + " other JVMs, or by this one while another relay held the lease); this JVM's own changes"
+                            + " are sent at once.")
+    private long outboxPollInterval = 200;
 
     @Metadata(defaultValue = "true",
               description = "On an H2 database: whether each transaction is written to the database file before the"
@@ -55,7 +75,7 @@ public class WorkflowComponent extends HealthCheckComponent {
                             + " PostgreSQL writes each commit to disk whatever this says.")
     private boolean durableCommits = true;
 
-    private StepEvents stepEvents;
+    private EventDelivery eventDelivery;
     private final Object preparation = new Object();
     private volatile boolean prepared;
     private volatile String lastPreparationFailure;
@@ -128,8 +148,11 @@ public class WorkflowComponent extends HealthCheckComponent {
         }
         store = new WorkflowStore(dataSource, templateSet::get);
         store.setIdempotencyKeyRetention(java.time.Duration.ofMillis(idempotencyKeyRetention));
-        stepEvents = new StepEvents(events == null ? null : getCamelContext().createProducerTemplate(), events);
-        store.setListener(stepEvents);
+        if (outboxLease <= 0 || outboxPollInterval <= 0) {
+            throw new IllegalArgumentException("Options outboxLease and outboxPollInterval must be positive"
+                                               + " milliseconds, not " + outboxLease + " and " + outboxPollInterval);
+        }
+        eventDelivery = EventDelivery.start(this, store);
         prepared = false;
         nextPreparationNanos = 0;
         preparationPause = 0;
@@ -138,6 +161,15 @@ public class WorkflowComponent extends HealthCheckComponent {
                      + " its operations fail with WorkflowStoreUnavailableException, and the schema is brought up to"
                      + " date when the database is there", lastPreparationFailure);
         }
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        if (eventDelivery != null) {
+            eventDelivery.stop();
+            eventDelivery = null;
+        }
+        super.doStop();
     }
 
     /**
@@ -209,7 +241,31 @@ public class WorkflowComponent extends HealthCheckComponent {
     }
 
     StepEvents getStepEvents() {
-        return stepEvents;
+        return eventDelivery.stepEvents();
+    }
+
+    public boolean isOutbox() {
+        return outbox;
+    }
+
+    public void setOutbox(boolean outbox) {
+        this.outbox = outbox;
+    }
+
+    public long getOutboxLease() {
+        return outboxLease;
+    }
+
+    public void setOutboxLease(long outboxLease) {
+        this.outboxLease = outboxLease;
+    }
+
+    public long getOutboxPollInterval() {
+        return outboxPollInterval;
+    }
+
+    public void setOutboxPollInterval(long outboxPollInterval) {
+        this.outboxPollInterval = outboxPollInterval;
     }
 
     public String getEvents() {

@@ -77,6 +77,10 @@ public final class WorkflowConstants {
     public static final String NEXT_STEPS = "CamelWorkflowNextSteps";
     @Metadata(description = "Robot: the attempt this is (1 for the first) (out of the consumer).", javaType = "Integer")
     public static final String ATTEMPTS = "CamelWorkflowAttempts";
+    @Metadata(description = "Events (sent to the component's events endpoint through the outbox): the event's id, the"
+                            + " same each time the event is sent again; consumers de-duplicate on it. Also in the"
+                            + " event's JSON as eventId.", javaType = "String")
+    public static final String EVENT_ID = "CamelWorkflowEventId";
     /** The value of {@link #STATUS} by which a robot's route asks for no update of its step. */
     public static final String NO_UPDATE = "none";
 

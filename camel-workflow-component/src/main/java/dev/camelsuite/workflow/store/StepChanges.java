@@ -1,5 +1,7 @@
 package dev.camelsuite.workflow.store;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,14 +16,30 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The status changes of the store's operations, told to its {@link StepListener} after their transaction committed:
- * what each kind of operation changed, in the order it changed it.
+ * The status changes of the store's operations: written to the outbox in their transaction when it is on
+ * ({@link EventOutbox}), and told to the store's {@link StepListener} after the commit — what each kind of operation
+ * changed, in the order it changed it.
  */
 final class StepChanges {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorkflowStore.class);
 
+    private final EventOutbox outbox;
     private volatile StepListener listener;
+
+    StepChanges(EventOutbox outbox) {
+        this.outbox = outbox;
+    }
+
+    /** Whether changes write their events in their own transaction (the outbox is on). */
+    boolean recorded() {
+        return outbox.isOn();
+    }
+
+    /** Writes the events of {@code changes} in the transaction of {@code c} when the outbox is on. */
+    void record(Connection c, List<StepChange> changes) throws SQLException {
+        outbox.record(c, changes);
+    }
 
     void setListener(StepListener listener) {
         this.listener = listener;

@@ -85,6 +85,7 @@ final class StepClaims {
                 changed.add(new StepChange(st.objectId(), workflow, process, st.version(), st.lane(),
                         before.get(st.objectId()), StepStatus.STARTED.label(), now));
             }
+            changes.record(c, changed);
             return started;
         });
         changes.emit(changed);
@@ -282,19 +283,18 @@ final class StepClaims {
     /** Puts the steps {@code find} selects back in the queue, in one transaction, and tells of the changes. */
     private int giveBack(String workflow, OffsetDateTime now, Transactions.SqlWork<List<Stuck>> find)
             throws SQLException {
+        List<StepChange> changed = new ArrayList<>();
         List<Stuck> swept = tx.writeSql(c -> {
             List<Stuck> stuck = find.run(c);
             for (Stuck row : stuck) {
                 execute(c, "UPDATE workflow_step SET status = 'queued', status_at = ? WHERE id = ?", now, row.id());
                 history(c, row.objectId(), workflow, row.process(), row.version(), row.status(), StepStatus.QUEUED.label(), now);
+                changed.add(new StepChange(row.objectId(), workflow, row.process(), row.version(), row.lane(),
+                        row.status(), StepStatus.QUEUED.label(), now));
             }
+            changes.record(c, changed);
             return stuck;
         });
-        List<StepChange> changed = new ArrayList<>();
-        for (Stuck row : swept) {
-            changed.add(new StepChange(row.objectId(), workflow, row.process(), row.version(), row.lane(), row.status(),
-                    StepStatus.QUEUED.label(), now));
-        }
         changes.emit(changed);
         return swept.size();
     }

@@ -29,8 +29,8 @@ import static dev.camelsuite.workflow.store.Transactions.now;
 
 /**
  * The store's writes of workflows and steps: create, update (one, or a batch in one commit), skip all, delete. Each is
- * one transaction with its history rows and the readiness changes it causes; the listener hears of the changes after
- * the commit. See {@link WorkflowStore} for each operation's contract.
+ * one transaction with its history rows, the readiness changes it causes and its events in the outbox; the listener
+ * hears of the changes after the commit. See {@link WorkflowStore} for each operation's contract.
  */
 final class StepWrites {
 
@@ -72,6 +72,7 @@ final class StepWrites {
                     execute(c, "UPDATE workflow_step SET start_at = ? WHERE object_id = ? AND workflow = ? AND"
                                + " version = ?", r.startAt(), r.objectId(), r.workflow(), r.version());
                 }
+                changes.record(c, StepChanges.created(template, steps, now));
                 return steps;
             });
         } catch (SQLException e) {
@@ -121,7 +122,8 @@ final class StepWrites {
         }
         OffsetDateTime now = now();
         StepUpdater u = updater();
-        if (u.isSingleStatement()) {
+        // the single statement commits on its own: with the outbox on, the events are written in a transaction
+        if (u.isSingleStatement() && !changes.recorded()) {
             boolean mayDefer = templates != null;
             UpdateOutcome outcome = tx.read(c -> u.apply(c, objectId, workflow, process, update, now, mayDefer));
             if (!outcome.deferred()) {
@@ -136,6 +138,7 @@ final class StepWrites {
                     process, update);
             changed.addAll(StepChanges.updated(objectId, workflow, process, update, o, now));
             changed.addAll(startNext(c, objectId, workflow, process, update, o, now));
+            changes.record(c, changed);
             return o;
         });
         changes.emit(changed);
@@ -169,6 +172,7 @@ final class StepWrites {
                 changed.addAll(startNext(c, end.objectId(), end.workflow(), end.process(), end.update(), outcome, now));
                 r.add(new StepEndResult(end, outcome.next(), null));
             }
+            changes.record(c, changed);
             return r;
         });
         changes.emit(changed);
@@ -246,6 +250,7 @@ final class StepWrites {
                 // every step of the version is done now, so none has an open prerequisite left (rule 4)
                 execute(c, "UPDATE workflow_step SET open_prerequisites = 0 WHERE object_id = ? AND workflow = ?"
                            + " AND active = TRUE AND open_prerequisites <> 0", objectId, workflow);
+                changes.record(c, changed);
                 return null;
             });
         } catch (WorkflowConflictException e) {

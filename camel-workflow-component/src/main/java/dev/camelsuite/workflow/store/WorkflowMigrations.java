@@ -29,7 +29,8 @@ final class WorkflowMigrations implements ResourceProvider {
     static final List<String> PORTABLE = List.of(
             "V1__workflow_schema.sql",
             "V2__workflow_leases_and_attempts.sql",
-            "V3__workflow_create_keys.sql");
+            "V3__workflow_create_keys.sql",
+            "V4__workflow_events.sql");
 
     static final List<String> POSTGRESQL_ONLY = List.of(
             "V1_1__workflow_ready_index.sql",

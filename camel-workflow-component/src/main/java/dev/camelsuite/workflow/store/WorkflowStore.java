@@ -29,18 +29,17 @@ import dev.camelsuite.workflow.template.WorkflowTemplate;
 import org.flywaydb.core.Flyway;
 
 /**
- * Workflow state in a JDBC database (H2 or PostgreSQL). Every change runs in one transaction with its history rows
- * and the readiness changes it causes (docs/workflow-component.adoc, "Readiness"): a waiting step whose prerequisites
- * are all done becomes {@code queued} in the same commit, so a queue is a plain index range scan.
- * <p>
- * The operations, by role: writes of workflows and steps ({@link StepWrites}), robots' claims and the sweeper
- * ({@link StepClaims}), reads ({@link StepReads}), the archive ({@link WorkflowArchive}); all over one transaction
- * helper ({@link Transactions}), their changes told to the listener after each commit ({@link StepChanges}).
+ * Workflow state in a JDBC database (H2 or PostgreSQL). Every change runs in one transaction with its history rows,
+ * its events (when the {@link EventOutbox} is on) and the readiness changes it causes: a waiting step whose
+ * prerequisites are all done becomes {@code queued} in the same commit, so a queue is a plain index range scan.
+ * The operations, by role: {@link StepWrites}, {@link StepClaims}, {@link StepReads}, {@link WorkflowArchive}, over
+ * {@link Transactions}; their changes told to the listener after each commit ({@link StepChanges}).
  */
 public class WorkflowStore {
 
     private final Transactions tx;
-    private final StepChanges changes = new StepChanges();
+    private final EventOutbox outbox;
+    private final StepChanges changes;
     private final StepWrites writes;
     private final StepClaims claims;
     private final StepAttempts attempts;
@@ -60,6 +59,8 @@ public class WorkflowStore {
      */
     public WorkflowStore(DataSource dataSource, Function<String, WorkflowTemplate> templates) {
         this.tx = new Transactions(dataSource);
+        this.outbox = new EventOutbox(tx);
+        this.changes = new StepChanges(outbox);
         this.writes = new StepWrites(tx, changes, templates);
         this.claims = new StepClaims(tx, changes);
         this.attempts = new StepAttempts(dataSource);
@@ -71,6 +72,11 @@ public class WorkflowStore {
     /** Tells {@code listener} of every status change after its transaction committed (null: nobody). */
     public void setListener(StepListener listener) {
         changes.setListener(listener);
+    }
+
+    /** The outbox of step events: off until set on, then each change writes its event in its transaction. */
+    public EventOutbox outbox() {
+        return outbox;
     }
 
     /**
@@ -90,8 +96,7 @@ public class WorkflowStore {
 
     /**
      * On H2, makes every commit reach the database file before it returns (H2's {@code WRITE_DELAY 0}, a setting the
-     * database keeps): H2 otherwise writes commits up to half a second later, and a process that dies in between takes
-     * writes that were answered with it. Nothing on PostgreSQL, which writes each commit to disk by default.
+     * database keeps; else a process that dies takes its last half second of answered writes). Nothing on PostgreSQL.
      *
      * @throws SQLException when the database's user may not change the setting (H2 wants an administrator)
      */
@@ -112,10 +117,7 @@ public class WorkflowStore {
         return create(objectId, template, version, lane, context, null);
     }
 
-    /**
-     * Creates a workflow as {@link #create(String, WorkflowTemplate, int, String, String)} does, dated to start at
-     * {@code startAt}: until then no queue lists its steps and no robot claims them (null: at once).
-     */
+    /** Creates a workflow as the create above does, dated to start at {@code startAt} (null: at once). */
     public List<Step> create(String objectId, WorkflowTemplate template, int version, String lane, String context,
                              OffsetDateTime startAt)
             throws SQLException {
@@ -222,8 +224,8 @@ public class WorkflowStore {
     }
 
     /**
-     * Takes the lease off a step a robot holds (under its claim, as it got it): the step stays started for whoever
-     * ends it (a route that set {@code CamelWorkflowStatus=none}), and the sweeper, not a lease, watches it.
+     * Takes the lease off a step a robot holds (as its claim got it): it stays started for whoever ends it (a route
+     * that set {@code CamelWorkflowStatus=none}), and the sweeper, not a lease, watches it.
      */
     public void letGo(Step step) throws SQLException {
         claims.letGo(step);
@@ -239,9 +241,8 @@ public class WorkflowStore {
 
     /**
      * The sweeper: active steps {@code started} without a lease for longer than {@code stuckAfter} — their robot
-     * died — go back to {@code queued}, so robots claim them again. (A {@code queued} step is held by nobody here: a
-     * robot's claim moves it to {@code started} in the same transaction, so unlike the original service there is no
-     * queued step to sweep.) Answers how many went back.
+     * died — go back to {@code queued} (a claim starts a step in its transaction: no queued step to sweep, unlike the
+     * original service). Answers how many went back.
      */
     public int sweep(String workflow, Duration stuckAfter) throws SQLException {
         return claims.sweep(workflow, stuckAfter);

@@ -25,8 +25,8 @@ class WorkflowMigrationsTest {
         assertThat(new WorkflowMigrations(false).getResources("V", new String[] { ".sql" }))
                 .extracting(r -> r.getFilename())
                 .containsExactly("V1__workflow_schema.sql", "V2__workflow_leases_and_attempts.sql",
-                        "V3__workflow_create_keys.sql");
-        assertThat(new WorkflowMigrations(true).getResources("V", new String[] { ".sql" })).hasSize(7)
+                        "V3__workflow_create_keys.sql", "V4__workflow_events.sql");
+        assertThat(new WorkflowMigrations(true).getResources("V", new String[] { ".sql" })).hasSize(8)
                 .allSatisfy(r -> assertThat(r.read()).isNotNull());
         assertThat(new WorkflowMigrations(true).getResources("R", new String[] { ".sql" })).isEmpty();
     }

@@ -1,0 +1,210 @@
+package dev.camelsuite.workflow.store;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.camelsuite.workflow.model.StepEvent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends the outbox's events, oldest first, and deletes each batch once sent: at least once (an event sent whose
+ * deletion did not happen — the process died, the database went — is sent again, with the same event id), and in
+ * order, because one relay at a time sends: the one that holds the outbox's lease. A relay whose lease ran out while a
+ * send blocked (a broker down) stops before its next send; what it sent meanwhile a consumer sees at most twice, never
+ * out of order by its first arrival. A send that fails stops the batch; it is tried again, after a pause, from the
+ * event that failed.
+ */
+public final class OutboxRelay implements Runnable {
+
+    /** Where events go: throws when the event did not arrive (or may not have). */
+    @FunctionalInterface
+    public interface Sender {
+        void send(StepEvent event) throws Exception;
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(OutboxRelay.class);
+    private static final int BATCH = 500;
+    private static final long MAX_PAUSE_MILLIS = 5_000;
+
+    private final EventOutbox outbox;
+    private final Sender sender;
+    private final String holder;
+    private final String target;
+    private final Duration lease;
+    private final long pollMillis;
+    private final AtomicLong sent = new AtomicLong();
+    private final Object nudges = new Object();
+    private boolean nudged;
+    private volatile boolean running;
+    private Thread thread;
+    private long leaseRenewAt;
+    private long leaseEndsAt;
+    private long failurePause;
+    private String failing;
+
+    /**
+     * @param holder     this relay's name in the lease (unique among the relays of one database)
+     * @param target     where events go, as logs name it
+     * @param lease      how long the lease lasts without renewal: how long the relays wait for a relay that died
+     * @param pollMillis how often an idle relay looks for events it was not told of (other JVMs' changes)
+     */
+    public OutboxRelay(EventOutbox outbox, Sender sender, String holder, String target, Duration lease,
+                       long pollMillis) {
+        this.outbox = outbox;
+        this.sender = sender;
+        this.holder = holder;
+        this.target = target;
+        this.lease = lease;
+        this.pollMillis = pollMillis;
+    }
+
+    public synchronized void start() {
+        running = true;
+        thread = new Thread(this, "workflow-event-relay");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Stops after the send in progress, waiting for it at most {@code wait}, and gives up the lease. */
+    public void stop(Duration wait) throws InterruptedException {
+        Thread t;
+        synchronized (this) {
+            running = false;
+            t = thread;
+            thread = null;
+        }
+        if (t == null) {
+            return;
+        }
+        nudge();
+        t.join(wait.toMillis());
+        if (t.isAlive()) {
+            t.interrupt();
+        }
+        try {
+            outbox.release(holder);
+        } catch (SQLException e) {
+            LOG.debug("Could not give up the event relay's lease; it runs out by itself: {}", e.getMessage());
+        }
+    }
+
+    /** Says that events were just written: the relay looks at once instead of at its next poll. */
+    public void nudge() {
+        synchronized (nudges) {
+            nudged = true;
+            nudges.notifyAll();
+        }
+    }
+
+    /** Events this relay sent (and deleted or tried to delete). */
+    public long sent() {
+        return sent.get();
+    }
+
+    @Override
+    public void run() {
+        while (running) {
+            long pause;
+            try {
+                pause = relay();
+            } catch (SQLException e) {
+                pause = failed("the database did not answer: " + e.getMessage());
+            }
+            if (pause > 0 && !await(pause)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Sends one batch when this relay holds the lease, and deletes what it sent; answers how long to wait before the
+     * next (0: there may be more at once).
+     */
+    private long relay() throws SQLException {
+        if (!holding()) {
+            return pollMillis;
+        }
+        List<StepEvent> events = outbox.oldest(BATCH);
+        List<StepEvent> done = new ArrayList<>(events.size());
+        Exception failure = null;
+        for (StepEvent event : events) {
+            if (!running || !holding()) {
+                break;
+            }
+            try {
+                sender.send(event);
+            } catch (Exception e) {
+                failure = e;
+                break;
+            }
+            done.add(event);
+        }
+        outbox.delete(done);
+        sent.addAndGet(done.size());
+        if (failure != null) {
+            return failed("sending failed: " + failure.getMessage());
+        }
+        recovered();
+        return done.size() == BATCH ? 0 : pollMillis;
+    }
+
+    /** Whether this relay holds the lease, renewed once half of it has gone. */
+    private boolean holding() throws SQLException {
+        long now = System.nanoTime();
+        if (leaseEndsAt != 0 && now - leaseRenewAt < 0) {
+            return true;
+        }
+        if (outbox.lease(holder, lease)) {
+            leaseRenewAt = now + lease.toNanos() / 2;
+            leaseEndsAt = now + lease.toNanos();
+            return true;
+        }
+        leaseEndsAt = 0;
+        return false;
+    }
+
+    /** Says once per outage why events wait, and how long until the next try. */
+    private long failed(String why) {
+        if (failing == null) {
+            LOG.warn("Step events cannot be sent to {} ({}); they wait in the outbox and go out in order when it"
+                     + " answers", target, why);
+        }
+        failing = why;
+        failurePause = Math.min(Math.max(250, failurePause * 2), MAX_PAUSE_MILLIS);
+        return failurePause;
+    }
+
+    private void recovered() {
+        if (failing != null) {
+            LOG.info("Step events are sent to {} again", target);
+            failing = null;
+        }
+        failurePause = 0;
+    }
+
+    /** Waits {@code millis} or until nudged; answers whether to go on. */
+    private boolean await(long millis) {
+        synchronized (nudges) {
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+            while (!nudged && running) {
+                long left = until - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(nudges, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            nudged = false;
+        }
+        return running;
+    }
+}
