@@ -44,7 +44,8 @@ final class EventDelivery {
         if (outbox) {
             relay = new OutboxRelay(store.outbox(), event -> send(template, events, event),
                     RobotNames.defaultName() + "/" + UUID.randomUUID().toString().substring(0, 8), events,
-                    Duration.ofMillis(component.getOutboxLease()), component.getOutboxPollInterval());
+                    Duration.ofMillis(component.getOutboxLease()), component.getOutboxPollInterval(),
+                    component::prepareStore);
             metrics = OutboxMetrics.of(context, store.outbox(), relay);
             relay.start();
         }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 import dev.camelsuite.workflow.model.StepEvent;
 import org.slf4j.Logger;
@@ -37,6 +38,7 @@ public final class OutboxRelay implements Runnable {
     private final String target;
     private final Duration lease;
     private final long pollMillis;
+    private final BooleanSupplier ready;
     private final AtomicLong sent = new AtomicLong();
     private final Object nudges = new Object();
     private boolean nudged;
@@ -52,9 +54,11 @@ public final class OutboxRelay implements Runnable {
      * @param target     where events go, as logs name it
      * @param lease      how long the lease lasts without renewal: how long the relays wait for a relay that died
      * @param pollMillis how often an idle relay looks for events it was not told of (other JVMs' changes)
+     * @param ready      whether the store is ready (its schema up to date): the relay waits for it
      */
     public OutboxRelay(EventOutbox outbox, Sender sender, String holder, String target, Duration lease,
-                       long pollMillis) {
+                       long pollMillis, BooleanSupplier ready) {
+        this.ready = ready;
         this.outbox = outbox;
         this.sender = sender;
         this.holder = holder;
@@ -126,7 +130,7 @@ public final class OutboxRelay implements Runnable {
      * next (0: there may be more at once).
      */
     private long relay() throws SQLException {
-        if (!holding()) {
+        if (!ready.getAsBoolean() || !holding()) {
             return pollMillis;
         }
         List<StepEvent> events = outbox.oldest(BATCH);

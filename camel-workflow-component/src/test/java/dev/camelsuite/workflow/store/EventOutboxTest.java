@@ -65,7 +65,8 @@ abstract class EventOutboxTest {
     }
 
     private OutboxRelay relay(String holder, OutboxRelay.Sender sender, Duration lease) {
-        OutboxRelay relay = new OutboxRelay(store.outbox(), sender, holder, "the test's sender", lease, 50);
+        OutboxRelay relay = new OutboxRelay(store.outbox(), sender, holder, "the test's sender", lease, 50,
+                () -> true);
         relays.add(relay);
         relay.start();
         return relay;
