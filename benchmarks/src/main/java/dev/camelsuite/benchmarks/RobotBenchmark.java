@@ -52,6 +52,9 @@ public final class RobotBenchmark {
     /** The H2 runs: -Dh2Commits=durable,delayed (both by default). */
     static final List<String> H2_COMMITS = List.of(System.getProperty("h2Commits", "durable,delayed").split(","));
     private static boolean durableCommits = true;
+    /** Step events: none, or through the outbox to an in-JVM endpoint (-Devents=none,outbox: both, in turn). */
+    static final List<String> EVENTS = List.of(System.getProperty("events", "none").split(","));
+    private static String events = "none";
     static final String TEMPLATE = """
             <workflow-def id="robotWF">
               <process name="start" status="completed"/>
@@ -69,7 +72,10 @@ public final class RobotBenchmark {
                     .setServerConfig("synchronous_commit", "on").setServerConfig("full_page_writes", "on")
                     .setServerConfig("max_connections", "100").start();
                  HikariDataSource ds = pool(pg.getJdbcUrl("postgres", "postgres"))) {
-                run("PostgreSQL 16", ds);
+                for (String e : EVENTS) {
+                    events = e;
+                    run("PostgreSQL 16" + eventsLabel(), ds);
+                }
             }
         }
         if (databases.contains("h2")) {
@@ -78,10 +84,18 @@ public final class RobotBenchmark {
                 Path dir = Files.createTempDirectory("robot-bench");
                 try (HikariDataSource ds = pool("jdbc:h2:file:" + dir.resolve("wf"))) {
                     durableCommits = commits.equals("durable");
-                    run("H2 (file, " + (durableCommits ? "durable commits" : "durableCommits=false") + ")", ds);
+                    for (String e : EVENTS) {
+                        events = e;
+                        run("H2 (file, " + (durableCommits ? "durable commits" : "durableCommits=false") + ")"
+                            + eventsLabel(), ds);
+                    }
                 }
             }
         }
+    }
+
+    private static String eventsLabel() {
+        return EVENTS.size() == 1 && events.equals("none") ? "" : ", events: " + events;
     }
 
     private static HikariDataSource pool(String url) {
@@ -128,6 +142,10 @@ public final class RobotBenchmark {
     private static WorkflowComponent workflow() throws Exception {
         WorkflowComponent workflow = new WorkflowComponent();
         workflow.setDurableCommits(durableCommits);
+        if (events.equals("outbox")) {
+            // an endpoint that costs nothing: what is measured is the outbox's cost, not the endpoint's
+            workflow.setEvents("direct:stepEvents");
+        }
         workflow.addTemplate(WorkflowTemplateParser.parse(
                 new ByteArrayInputStream(TEMPLATE.getBytes(StandardCharsets.UTF_8)), "robotWF.xml"));
         return workflow;
@@ -141,6 +159,7 @@ public final class RobotBenchmark {
         return new RouteBuilder() {
             @Override
             public void configure() {
+                from("direct:stepEvents").routeId("events").process(e -> { });
                 from("workflow:robotWF/work?robots=1&claimBatch=10&delay=1").routeId("one").autoStartup(false)
                         .process(e -> done.incrementAndGet());
                 from("workflow:robotWF/work?robots=4&claimBatch=10&delay=1&robotName=four").routeId("four")
@@ -169,7 +188,7 @@ public final class RobotBenchmark {
         long t0 = System.nanoTime();
         context.getRouteController().startRoute(robots);
         // done when every step's end is in the database, not when the routes ran
-        while (done.get() < ITEMS || unfinished(ds) > 0) {
+        while (done.get() < ITEMS || unfinished(ds) > 0 || eventsWaiting(ds) > 0) {
             Thread.sleep(20);
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
@@ -236,6 +255,16 @@ public final class RobotBenchmark {
                 rs.next();
                 return rs.getInt(1);
             }
+        }
+    }
+
+    /** Step events the outbox has not sent yet. */
+    private static int eventsWaiting(DataSource ds) throws Exception {
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM workflow_event");
+             ResultSet rs = s.executeQuery()) {
+            rs.next();
+            return rs.getInt(1);
         }
     }
 

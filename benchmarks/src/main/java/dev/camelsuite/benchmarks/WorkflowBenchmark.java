@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -21,6 +22,7 @@ import javax.sql.DataSource;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.camelsuite.workflow.model.StepUpdate;
+import dev.camelsuite.workflow.store.OutboxRelay;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
@@ -141,6 +143,7 @@ public final class WorkflowBenchmark {
                           + " readiness), bare UPDATE %.0f/s, ratio %.2f (rounds: store %s, bare %s)%n", name, ROUNDS,
                 ROUND_MILLIS / 1000, median(rates[1]), median(rates[0]), median(rates[1]) / median(rates[0]),
                 Arrays.toString(rates[1]), Arrays.toString(rates[0]));
+        outboxCost(name, ds, storeUpdate);
         // the two halves of that mix on their own: where the store's update costs what
         Work started = (c, i) -> store.update(object(ThreadLocalRandom.current().nextInt(OBJECTS)), "accessionWF",
                 "shelve", StepUpdate.to("started"));
@@ -153,6 +156,32 @@ public final class WorkflowBenchmark {
         if (name.startsWith("PostgreSQL")) {
             walPerUpdate(name, ds, new String[] { "bare UPDATE", "store to started", "store to waiting" },
                     new Work[] { bare, started, waiting });
+        }
+    }
+
+    /**
+     * The same updates with the outbox on — each writes its event in its transaction, and a relay reads and deletes
+     * them as they come (its sends cost nothing here: what the endpoint costs is the endpoint's) — against it off, in
+     * alternating rounds.
+     */
+    private static void outboxCost(String name, DataSource ds, Work off) throws Exception {
+        WorkflowStore withOutbox = new WorkflowStore(ds);
+        withOutbox.outbox().setOn(true);
+        AtomicInteger sent = new AtomicInteger();
+        OutboxRelay relay = new OutboxRelay(withOutbox.outbox(), event -> sent.incrementAndGet(), "benchmark",
+                "a counter", Duration.ofSeconds(10), 200, () -> true);
+        withOutbox.setListener(changes -> relay.nudge());
+        relay.start();
+        try {
+            Work on = (c, i) -> withOutbox.update(object(ThreadLocalRandom.current().nextInt(OBJECTS)), "accessionWF",
+                    "shelve", StepUpdate.to(i % 2 == 0 ? "started" : "waiting"));
+            double[][] rates = throughput(ds, off, on);
+            System.out.printf("%s status updates with the outbox (same mix, alternating rounds): off %.0f/s, on %.0f/s,"
+                              + " ratio %.2f (rounds: off %s, on %s); events sent %,d%n", name, median(rates[0]),
+                    median(rates[1]), median(rates[1]) / median(rates[0]), Arrays.toString(rates[0]),
+                    Arrays.toString(rates[1]), sent.get());
+        } finally {
+            relay.stop(Duration.ofSeconds(10));
         }
     }
 

@@ -76,9 +76,12 @@ final class StepLeases {
         }
         try {
             int renewed = endpoint.getComponent().getStore().renew(inHand, Duration.ofMillis(endpoint.getLease()));
-            if (renewed < inHand.size()) {
+            // a step the robot ended while its lease was being renewed is not renewed, and not lost either
+            long stillHeld = inHand.stream().filter(step -> held.containsKey(key(step.objectId(), step.process(),
+                    step.version()))).count();
+            if (renewed < stillHeld) {
                 LOG.warn("Robot {} no longer holds {} of its {} step(s) of {}/{}: their lease ran out before it was"
-                         + " renewed; their ends will be refused", robotName, inHand.size() - renewed, inHand.size(),
+                         + " renewed; their ends will be refused", robotName, stillHeld - renewed, inHand.size(),
                         endpoint.getWorkflowName(), endpoint.getProcessName());
             }
         } catch (Exception e) {

@@ -151,10 +151,21 @@ public final class OutboxRelay implements Runnable {
         outbox.delete(done);
         sent.addAndGet(done.size());
         if (failure != null) {
-            return failed("sending failed: " + failure.getMessage());
+            return failed("sending failed: " + rootMessage(failure));
         }
         recovered();
         return done.size() == BATCH ? 0 : pollMillis;
+    }
+
+    /** What went wrong at the bottom: Camel's exception around a failed exchange names only the exchange. */
+    private static String rootMessage(Throwable failure) {
+        String message = failure.getMessage();
+        for (Throwable t = failure.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
+            if (t.getMessage() != null) {
+                message = t.getMessage();
+            }
+        }
+        return message;
     }
 
     /** Whether this relay holds the lease, renewed once half of it has gone. */
