@@ -55,6 +55,8 @@ public final class RobotBenchmark {
     /** Step events: none, or through the outbox to an in-JVM endpoint (-Devents=none,outbox: both, in turn). */
     static final List<String> EVENTS = List.of(System.getProperty("events", "none").split(","));
     private static String events = "none";
+    /** Loads so far: each load's objects are named apart, however many runs share a database. */
+    private static final AtomicInteger LOADS = new AtomicInteger();
     static final String TEMPLATE = """
             <workflow-def id="robotWF">
               <process name="start" status="completed"/>
@@ -118,12 +120,11 @@ public final class RobotBenchmark {
             context.start();
 
             // in the order asked for, and as often: -Dcontenders=four-nolease,four,four,four-nolease cancels warm-up
-            int run = 0;
             for (String robots : CONTENDERS) {
                 if (!ROBOT_ROUTES.contains(robots)) {
                     continue;
                 }
-                load(ds, robots + "-" + run++ + "-");
+                load(ds, robots + "-" + LOADS.getAndIncrement() + "-");
                 double seconds = untilAllDone(context, ds, done, robots);
                 System.out.printf("%s: %s, %,d items (claim, trivial route, complete with history): %.0f items/s%n",
                         name, describe(robots), ITEMS, ITEMS / seconds);

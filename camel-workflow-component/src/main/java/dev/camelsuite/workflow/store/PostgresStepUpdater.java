@@ -46,6 +46,10 @@ import dev.camelsuite.workflow.model.StepUpdate;
 final class PostgresStepUpdater implements StepUpdater {
 
     private static final String DONE_STATUSES = "('completed', 'skipped')";
+    /** The outbox's rows ({@link EventOutbox}), written by the statements below when asked to. */
+    private static final String EVENTS = " INSERT INTO workflow_event (event_id, object_id, workflow, process, version,"
+                                         + " lane, old_status, new_status, changed_at)";
+    private static final String EVENT_ID = "CAST(gen_random_uuid() AS VARCHAR)";
     /** The update names no claim (true), or the step is still under the one it names (version, attempts). */
     private static final String CLAIM_HELD = " AND (? OR u.version = ? AND u.attempts = ?)";
     /** An update under a claim that did not apply: the step as it is now, to tell why. */
@@ -100,6 +104,12 @@ final class PostgresStepUpdater implements StepUpdater {
                + " c.status_at FROM changed c"
                + " UNION ALL SELECT c.object_id, c.workflow, c.process, c.version, 'waiting', 'queued', c.status_at"
                + " FROM changed c WHERE ? AND c.status = 'queued'"
+               // the same changes as events, when the outbox is on: in this statement, so in its commit
+               + "), evented AS (" + EVENTS
+               + " SELECT " + EVENT_ID + ", c.object_id, c.workflow, c.process, c.version, c.lane, c.previous_status,"
+               + " CAST(? AS VARCHAR), c.status_at FROM changed c WHERE ?"
+               + " UNION ALL SELECT " + EVENT_ID + ", c.object_id, c.workflow, c.process, c.version, c.lane, 'waiting',"
+               + " 'queued', c.status_at FROM changed c WHERE ? AND ? AND c.status = 'queued'"
                + ") SELECT c.previous_status, c.version, c.lane, c.next_workflow, c.status"
                + (answersStep ? ", " + StepRows.columns("c.") : "") + " FROM changed c";
     }
@@ -134,6 +144,11 @@ final class PostgresStepUpdater implements StepUpdater {
             + " FROM changed c"
             + " UNION ALL (SELECT p.object_id, p.workflow, p.process, p.version, 'waiting', 'queued', p.status_at"
             + " FROM promoted p ORDER BY p.id)"
+            + "), evented AS (" + EVENTS
+            + " SELECT " + EVENT_ID + ", c.object_id, c.workflow, c.process, c.version, c.lane, c.previous_status,"
+            + " c.status, c.status_at FROM changed c WHERE ?"
+            + " UNION ALL (SELECT " + EVENT_ID + ", p.object_id, p.workflow, p.process, p.version, p.lane, 'waiting',"
+            + " 'queued', p.status_at FROM promoted p WHERE ? ORDER BY p.id)"
             + ") SELECT c.previous_status, c.version, c.lane, c.next_workflow, " + StepRows.columns("p.")
             + " FROM changed c LEFT JOIN promoted p ON TRUE ORDER BY p.id";
     /** Column of the first step column in the answer of {@link #TO_DONE}. */
@@ -152,15 +167,32 @@ final class PostgresStepUpdater implements StepUpdater {
     public UpdateOutcome apply(Connection c, String objectId, String workflow, String process, StepUpdate update,
                                OffsetDateTime now, boolean deferNextWorkflow)
             throws SQLException {
+        return apply(c, objectId, workflow, process, update, now, deferNextWorkflow, false);
+    }
+
+    @Override
+    public UpdateOutcome applyWritingEvents(Connection c, String objectId, String workflow, String process,
+                                            StepUpdate update, OffsetDateTime now, boolean deferNextWorkflow)
+            throws SQLException {
+        return apply(c, objectId, workflow, process, update, now, deferNextWorkflow, true);
+    }
+
+    private UpdateOutcome apply(Connection c, String objectId, String workflow, String process, StepUpdate update,
+                                OffsetDateTime now, boolean deferNextWorkflow, boolean events)
+            throws SQLException {
         UpdateOutcome outcome;
         if (StepStatus.isDone(update.status())) {
-            outcome = toDone(c, objectId, workflow, process, update, now, deferNextWorkflow);
+            outcome = toDone(c, objectId, workflow, process, update, now, deferNextWorkflow, events);
         } else {
             boolean waiting = StepStatus.WAITING.is(update.status());
-            outcome = toOpen(c, waiting ? TO_RESET : TO_OPEN, objectId, workflow, process, update, now);
+            outcome = toOpen(c, waiting ? TO_RESET : TO_OPEN, objectId, workflow, process, update, now, events);
             if (outcome == null) {
-                outcome = toOpen(c, TO_REOPEN, objectId, workflow, process, update, now);
+                outcome = toOpen(c, TO_REOPEN, objectId, workflow, process, update, now, events);
             }
+        }
+        if (outcome == null && events) {
+            // the function writes no events: the rest is done in a transaction, where the store writes them
+            return UpdateOutcome.DEFERRED;
         }
         if (outcome == null && update.claim() != null) {
             outcome = claimed(c, objectId, workflow, process, update, deferNextWorkflow);
@@ -250,7 +282,7 @@ final class PostgresStepUpdater implements StepUpdater {
      * side of done than the statement is for).
      */
     private static UpdateOutcome toOpen(Connection c, String sql, String objectId, String workflow, String process,
-                                        StepUpdate update, OffsetDateTime now)
+                                        StepUpdate update, OffsetDateTime now, boolean events)
             throws SQLException {
         boolean waiting = StepStatus.WAITING.is(update.status());
         try (PreparedStatement s = c.prepareStatement(sql)) {
@@ -266,6 +298,10 @@ final class PostgresStepUpdater implements StepUpdater {
             setExpectedAndClaim(s, 15, update);
             s.setString(20, update.status());
             s.setBoolean(21, waiting);
+            s.setString(22, update.status());
+            s.setBoolean(23, events);
+            s.setBoolean(24, events);
+            s.setBoolean(25, waiting);
             try (ResultSet rs = s.executeQuery()) {
                 if (!rs.next()) {
                     return null;
@@ -281,7 +317,8 @@ final class PostgresStepUpdater implements StepUpdater {
 
     /** The outcome, or null when the statement changed nothing (the step is missing, done, not as expected or defers). */
     private static UpdateOutcome toDone(Connection c, String objectId, String workflow, String process,
-                                        StepUpdate update, OffsetDateTime now, boolean deferNextWorkflow)
+                                        StepUpdate update, OffsetDateTime now, boolean deferNextWorkflow,
+                                        boolean events)
             throws SQLException {
         try (PreparedStatement s = c.prepareStatement(TO_DONE)) {
             StepKey.bind(s, 1, objectId, workflow, process);
@@ -295,6 +332,8 @@ final class PostgresStepUpdater implements StepUpdater {
             s.setString(14, process);
             setExpectedAndClaim(s, 15, update);
             s.setBoolean(20, deferNextWorkflow);
+            s.setBoolean(21, events);
+            s.setBoolean(22, events);
             try (ResultSet rs = s.executeQuery()) {
                 if (!rs.next()) {
                     return null;

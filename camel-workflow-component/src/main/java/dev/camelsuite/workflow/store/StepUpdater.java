@@ -32,6 +32,17 @@ interface StepUpdater {
             throws SQLException;
 
     /**
+     * As {@link #apply} on a connection that auto-commits, the update's events written to the outbox in its own
+     * statement (the outbox is on); an update that is not one statement changes nothing and answers
+     * {@link UpdateOutcome#deferred()}, for the caller to redo it in a transaction. Single-statement updaters only.
+     */
+    default UpdateOutcome applyWritingEvents(Connection c, String objectId, String workflow, String process,
+                                             StepUpdate update, OffsetDateTime now, boolean deferNextWorkflow)
+            throws SQLException {
+        throw new UnsupportedOperationException("Only a single-statement update writes its events itself");
+    }
+
+    /**
      * Applies several updates in the caller's transaction, in the order given; answers one outcome per update, in the
      * same order. The updates must be of different steps.
      */

@@ -122,10 +122,13 @@ final class StepWrites {
         }
         OffsetDateTime now = now();
         StepUpdater u = updater();
-        // the single statement commits on its own: with the outbox on, the events are written in a transaction
-        if (u.isSingleStatement() && !changes.recorded()) {
+        if (u.isSingleStatement()) {
+            // the single statement commits on its own: with the outbox on, it writes the events too
             boolean mayDefer = templates != null;
-            UpdateOutcome outcome = tx.read(c -> u.apply(c, objectId, workflow, process, update, now, mayDefer));
+            boolean events = changes.recorded();
+            UpdateOutcome outcome = tx.read(c -> events
+                    ? u.applyWritingEvents(c, objectId, workflow, process, update, now, mayDefer)
+                    : u.apply(c, objectId, workflow, process, update, now, mayDefer));
             if (!outcome.deferred()) {
                 check(outcome, objectId, workflow, process, update);
                 changes.emit(StepChanges.updated(objectId, workflow, process, update, outcome, now));

@@ -20,6 +20,9 @@ import dev.camelsuite.workflow.model.Step;
 record UpdateOutcome(boolean found, String currentStatus, int version, String lane, String nextWorkflow,
                      boolean applied, List<Step> next, boolean deferred) {
 
+    /** Nothing changed: the update is to be done again in a transaction. */
+    static final UpdateOutcome DEFERRED = new UpdateOutcome(true, null, 0, null, null, false, List.of(), true);
+
     static UpdateOutcome notFound() {
         return new UpdateOutcome(false, null, 0, null, null, false, List.of(), false);
     }

@@ -103,6 +103,9 @@ abstract class EventOutboxTest {
         store.update("druid:o1", WF, DM, StepUpdate.to("completed").ending(StepClaim.of(held)));
         store.updateAll(List.of(new StepEnd("druid:o1", WF, "rights-metadata", StepUpdate.to("completed"))));
         store.create("druid:o2", accession, 1, null, null);
+        store.update("druid:o2", WF, DM, StepUpdate.to("error").withError("no metadata", null));
+        store.update("druid:o2", WF, DM, StepUpdate.to("waiting"));
+        store.update("druid:o2", WF, "start-accession", StepUpdate.to("started"));
         store.skipAll("druid:o2", WF, "not needed");
 
         List<StepEvent> events = store.outbox().oldest(1000);
@@ -110,6 +113,8 @@ abstract class EventOutboxTest {
         assertThat(stories(events, "druid:o2")).isEqualTo(history("druid:o2"));
         assertThat(stories(events, "druid:o1").get(DM)).containsExactly("null>waiting", "waiting>queued",
                 "queued>started", "started>queued", "queued>started", "started>completed");
+        assertThat(stories(events, "druid:o2").get(DM)).containsExactly("null>waiting", "waiting>queued",
+                "queued>error", "error>waiting", "waiting>queued", "queued>skipped");
         assertThat(events).extracting(StepEvent::eventId).doesNotHaveDuplicates();
         assertThat(events).extracting(StepEvent::position).isSorted();
         assertThat(store.outbox().waiting()).isEqualTo(events.size());

@@ -71,7 +71,7 @@ class JsonSamplesTest {
 
     @Test
     void aStatusEvent() throws Exception {
-        String sample = sample("workflow-component.adoc", "{\"objectId\":");
+        String sample = sample("workflow-component.adoc", "{\"eventId\":");
         List<String> events = new CopyOnWriteArrayList<>();
         try (CamelContext context = new DefaultCamelContext()) {
             JdbcDataSource db = new JdbcDataSource();
@@ -90,6 +90,11 @@ class JsonSamplesTest {
             context.start();
             context.createProducerTemplate().sendBodyAndHeader("workflow:googleScannedBookWF?operation=create", null,
                     WorkflowConstants.OBJECT_ID, "druid:bb123");
+            // the outbox's relay sends it once the create committed
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+            while (events.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
             assertThat(events).isNotEmpty();
             assertThat(keys(Jsoner.deserialize(events.get(events.size() - 1)), ""))
                     .containsAll(keys(Jsoner.deserialize(sample), ""));
