@@ -25,6 +25,8 @@ import static dev.camelsuite.workflow.store.Transactions.now;
 public final class EventOutbox {
 
     private static final String RELAY = "events";
+    /** Rows of one insert: bounded, so that a bulk change's statement stays of a size the driver likes. */
+    private static final int ROWS_AT_ONCE = 200;
 
     private final Transactions tx;
     private volatile boolean on;
@@ -47,22 +49,32 @@ public final class EventOutbox {
         if (!on || changes.isEmpty()) {
             return;
         }
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO workflow_event (event_id, object_id, workflow,"
-                                                      + " process, version, lane, old_status, new_status, changed_at)"
-                                                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+        for (int from = 0; from < changes.size(); from += ROWS_AT_ONCE) {
+            insert(c, changes.subList(from, Math.min(changes.size(), from + ROWS_AT_ONCE)));
+        }
+    }
+
+    /** One statement of many rows: a claim or a batch of ends writes its events at the cost of one. */
+    private static void insert(Connection c, List<StepChange> changes) throws SQLException {
+        StringBuilder sql = new StringBuilder("INSERT INTO workflow_event (event_id, object_id, workflow, process,"
+                                              + " version, lane, old_status, new_status, changed_at) VALUES ");
+        for (int i = 0; i < changes.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        }
+        try (PreparedStatement s = c.prepareStatement(sql.toString())) {
+            int p = 1;
             for (StepChange change : changes) {
-                s.setString(1, UUID.randomUUID().toString());
-                s.setString(2, change.objectId());
-                s.setString(3, change.workflow());
-                s.setString(4, change.process());
-                s.setInt(5, change.version());
-                s.setString(6, change.lane());
-                s.setString(7, change.oldStatus());
-                s.setString(8, change.newStatus());
-                s.setObject(9, change.at());
-                s.addBatch();
+                s.setString(p++, UUID.randomUUID().toString());
+                s.setString(p++, change.objectId());
+                s.setString(p++, change.workflow());
+                s.setString(p++, change.process());
+                s.setInt(p++, change.version());
+                s.setString(p++, change.lane());
+                s.setString(p++, change.oldStatus());
+                s.setString(p++, change.newStatus());
+                s.setObject(p++, change.at());
             }
-            s.executeBatch();
+            s.executeUpdate();
         }
     }
 
@@ -107,15 +119,12 @@ public final class EventOutbox {
         if (sent.isEmpty()) {
             return;
         }
-        tx.writeSql(c -> {
-            try (PreparedStatement s = c.prepareStatement("DELETE FROM workflow_event WHERE id = ?")) {
-                for (StepEvent event : sent) {
-                    s.setLong(1, event.position());
-                    s.addBatch();
-                }
-                return s.executeBatch().length;
-            }
-        });
+        // one statement for the batch (positions are numbers the outbox made, no text of anyone's)
+        StringBuilder positions = new StringBuilder();
+        for (StepEvent event : sent) {
+            positions.append(positions.isEmpty() ? "" : ", ").append(event.position());
+        }
+        tx.read(c -> execute(c, "DELETE FROM workflow_event WHERE id IN (" + positions + ")"));
     }
 
     /** How many events wait to be sent. */

@@ -31,6 +31,8 @@ public final class OutboxRelay implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(OutboxRelay.class);
     private static final int BATCH = 500;
     private static final long MAX_PAUSE_MILLIS = 5_000;
+    /** The least time between two passes that a nudge starts. */
+    static final long GATHER_MILLIS = 20;
 
     private final EventOutbox outbox;
     private final Sender sender;
@@ -47,6 +49,7 @@ public final class OutboxRelay implements Runnable {
     private long leaseRenewAt;
     private long leaseEndsAt;
     private long failurePause;
+    private long passBegan = System.nanoTime();
     private String failing;
 
     /**
@@ -202,17 +205,22 @@ public final class OutboxRelay implements Runnable {
         failurePause = 0;
     }
 
-    /** Waits {@code millis} or until nudged; answers whether to go on. */
+    /**
+     * Waits {@code millis}, or until nudged but not sooner than {@link #GATHER_MILLIS} after the last pass began: under
+     * a stream of changes each pass takes what came meanwhile, so the outbox is not read and written (a commit, synced
+     * on a durable database) once per change. Answers whether to go on.
+     */
     private boolean await(long millis) {
         synchronized (nudges) {
             long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-            while (!nudged && running) {
-                long left = until - System.nanoTime();
-                if (left <= 0) {
+            long earliest = passBegan + TimeUnit.MILLISECONDS.toNanos(GATHER_MILLIS);
+            while (running) {
+                long now = System.nanoTime();
+                if (now - until >= 0 || nudged && now - earliest >= 0) {
                     break;
                 }
                 try {
-                    TimeUnit.NANOSECONDS.timedWait(nudges, left);
+                    TimeUnit.NANOSECONDS.timedWait(nudges, (nudged ? earliest : until) - now);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return false;
@@ -220,6 +228,7 @@ public final class OutboxRelay implements Runnable {
             }
             nudged = false;
         }
+        passBegan = System.nanoTime();
         return running;
     }
 }

@@ -181,22 +181,34 @@ final class StepClaims {
             return 0;
         }
         OffsetDateTime until = now().plus(lease);
+        StringBuilder keys = new StringBuilder();
+        for (int i = 0; i < held.size(); i++) {
+            keys.append(i == 0 ? "" : " OR ").append("(object_id = ? AND workflow = ? AND process = ? AND version = ?"
+                                                    + " AND attempts = ?)");
+        }
         return tx.writeSql(c -> {
-            try (PreparedStatement s = c.prepareStatement("UPDATE workflow_step SET lease_until = ? WHERE object_id = ?"
-                                                          + " AND workflow = ? AND process = ? AND version = ?"
-                                                          + " AND attempts = ? AND status = 'started'")) {
+            // locked in id order first, as every change of several steps locks them (a batch of ends): a renewal
+            // and a batch never wait for each other in a circle
+            List<Long> ids = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT id FROM workflow_step WHERE status = 'started' AND ("
+                                                          + keys + ") ORDER BY id FOR UPDATE")) {
+                int p = 1;
                 for (Step step : held) {
-                    s.setObject(1, until);
-                    StepKey.bind(s, 2, step.objectId(), step.workflow(), step.process(), step.version());
-                    s.setInt(6, step.attempts());
-                    s.addBatch();
+                    StepKey.bind(s, p, step.objectId(), step.workflow(), step.process(), step.version());
+                    s.setInt(p + 4, step.attempts());
+                    p += 5;
                 }
-                int renewed = 0;
-                for (int n : s.executeBatch()) {
-                    renewed += n > 0 ? 1 : 0;
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getLong(1));
+                    }
                 }
-                return renewed;
             }
+            if (ids.isEmpty()) {
+                return 0;
+            }
+            String list = ids.stream().map(String::valueOf).collect(Collectors.joining(", "));
+            return execute(c, "UPDATE workflow_step SET lease_until = ? WHERE id IN (" + list + ")", until);
         });
     }
 

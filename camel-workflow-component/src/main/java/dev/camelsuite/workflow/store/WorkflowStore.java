@@ -223,10 +223,7 @@ public class WorkflowStore {
         return claims.renew(held, lease);
     }
 
-    /**
-     * Takes the lease off a step a robot holds (as its claim got it): it stays started for whoever ends it (a route
-     * that set {@code CamelWorkflowStatus=none}), and the sweeper, not a lease, watches it.
-     */
+    /** Takes the lease off a held step: it stays started for whoever ends it; the sweeper watches it. */
     public void letGo(Step step) throws SQLException {
         claims.letGo(step);
     }
