@@ -7,6 +7,7 @@ import dev.camelsuite.workflow.model.StepEvent;
 import dev.camelsuite.workflow.store.OutboxRelay;
 import dev.camelsuite.workflow.store.WorkflowStore;
 import org.apache.camel.CamelContext;
+import org.apache.camel.Endpoint;
 import org.apache.camel.ProducerTemplate;
 
 /**
@@ -42,7 +43,9 @@ final class EventDelivery {
         OutboxRelay relay = null;
         OutboxMetrics metrics = null;
         if (outbox) {
-            relay = new OutboxRelay(store.outbox(), event -> send(template, events, event),
+            // resolved once: resolving its URI at every send was a tenth of what the relay cost
+            Endpoint endpoint = context.getEndpoint(events);
+            relay = new OutboxRelay(store.outbox(), event -> send(template, endpoint, event),
                     RobotNames.defaultName() + "/" + UUID.randomUUID().toString().substring(0, 8), events,
                     Duration.ofMillis(component.getOutboxLease()), component.getOutboxPollInterval(),
                     component::prepareStore);
@@ -54,7 +57,7 @@ final class EventDelivery {
         return new EventDelivery(template, relay, metrics, stepEvents);
     }
 
-    private static void send(ProducerTemplate template, String events, StepEvent event) {
+    private static void send(ProducerTemplate template, Endpoint events, StepEvent event) {
         template.sendBodyAndHeader(events, StepEvents.json(event), WorkflowConstants.EVENT_ID, event.eventId());
     }
 

@@ -97,21 +97,36 @@ public final class EventOutbox {
 
     /** The oldest events, at most {@code limit}, in the order they are to be sent. */
     public List<StepEvent> oldest(int limit) throws SQLException {
+        return oldest(limit, 0);
+    }
+
+    /**
+     * The oldest events after position {@code after}, at most {@code limit}, in the order they are to be sent. A
+     * relay reads on from where it sent: the positions before are those it deleted, whose index entries a database
+     * keeps until it vacuums (PostgreSQL), and reading from the start walks them all every time.
+     */
+    public List<StepEvent> oldest(int limit, long after) throws SQLException {
         return tx.read(c -> {
             List<StepEvent> events = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement("SELECT id, event_id, object_id, workflow, process, version,"
                                                           + " lane, old_status, new_status, changed_at FROM"
-                                                          + " workflow_event ORDER BY id FETCH FIRST " + limit
-                                                          + " ROWS ONLY");
-                 ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    events.add(new StepEvent(rs.getLong(1), rs.getString(2), new StepChange(rs.getString(3),
-                            rs.getString(4), rs.getString(5), rs.getInt(6), rs.getString(7), rs.getString(8),
-                            rs.getString(9), rs.getObject(10, OffsetDateTime.class))));
-                }
+                                                          + " workflow_event WHERE id > ? ORDER BY id FETCH FIRST "
+                                                          + limit + " ROWS ONLY")) {
+                s.setLong(1, after);
+                read(s, events);
             }
             return events;
         });
+    }
+
+    private static void read(PreparedStatement s, List<StepEvent> events) throws SQLException {
+        try (ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                events.add(new StepEvent(rs.getLong(1), rs.getString(2), new StepChange(rs.getString(3),
+                        rs.getString(4), rs.getString(5), rs.getInt(6), rs.getString(7), rs.getString(8),
+                        rs.getString(9), rs.getObject(10, OffsetDateTime.class))));
+            }
+        }
     }
 
     /** Deletes events that were sent (by position: an event that committed later in between stays). */

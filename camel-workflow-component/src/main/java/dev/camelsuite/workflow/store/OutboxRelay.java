@@ -5,7 +5,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import dev.camelsuite.workflow.model.StepEvent;
@@ -33,6 +35,8 @@ public final class OutboxRelay implements Runnable {
     private static final long MAX_PAUSE_MILLIS = 5_000;
     /** The least time between two passes that a nudge starts. */
     static final long GATHER_MILLIS = 20;
+    /** How often a pass reads the outbox from its start rather than on from the last event sent. */
+    static final long FROM_THE_START_MILLIS = 1_000;
 
     private final EventOutbox outbox;
     private final Sender sender;
@@ -42,14 +46,17 @@ public final class OutboxRelay implements Runnable {
     private final long pollMillis;
     private final BooleanSupplier ready;
     private final AtomicLong sent = new AtomicLong();
-    private final Object nudges = new Object();
-    private boolean nudged;
+    private final AtomicBoolean nudged = new AtomicBoolean();
     private volatile boolean running;
-    private Thread thread;
+    private volatile Thread thread;
     private long leaseRenewAt;
     private long leaseEndsAt;
     private long failurePause;
     private long passBegan = System.nanoTime();
+    /** The position of the last event sent: the next pass reads on from there. */
+    private long after;
+    private long fromTheStartAt = System.nanoTime();
+    private boolean leaseTaken;
     private String failing;
 
     /**
@@ -88,7 +95,7 @@ public final class OutboxRelay implements Runnable {
         if (t == null) {
             return;
         }
-        nudge();
+        LockSupport.unpark(t);
         t.join(wait.toMillis());
         if (t.isAlive()) {
             t.interrupt();
@@ -100,11 +107,16 @@ public final class OutboxRelay implements Runnable {
         }
     }
 
-    /** Says that events were just written: the relay looks at once instead of at its next poll. */
+    /**
+     * Says that events were just written: the relay looks at once instead of at its next poll. Called after every
+     * commit: only the first call since the relay's last look wakes it.
+     */
     public void nudge() {
-        synchronized (nudges) {
-            nudged = true;
-            nudges.notifyAll();
+        if (!nudged.getAndSet(true)) {
+            Thread t = thread;
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
         }
     }
 
@@ -136,7 +148,15 @@ public final class OutboxRelay implements Runnable {
         if (!ready.getAsBoolean() || !holding()) {
             return pollMillis;
         }
-        List<StepEvent> events = outbox.oldest(BATCH);
+        // on from the last event sent; from the start once a second, for the events of transactions that took
+        // their position before it and committed after (their changes touched none of what came after them)
+        long now = System.nanoTime();
+        if (now - fromTheStartAt >= 0 || leaseTaken) {
+            after = 0;
+            fromTheStartAt = now + TimeUnit.MILLISECONDS.toNanos(FROM_THE_START_MILLIS);
+            leaseTaken = false;
+        }
+        List<StepEvent> events = outbox.oldest(BATCH, after);
         List<StepEvent> done = new ArrayList<>(events.size());
         Exception failure = null;
         for (StepEvent event : events) {
@@ -153,6 +173,9 @@ public final class OutboxRelay implements Runnable {
         }
         outbox.delete(done);
         sent.addAndGet(done.size());
+        if (!done.isEmpty()) {
+            after = done.get(done.size() - 1).position();
+        }
         if (failure != null) {
             return failed("sending failed: " + rootMessage(failure));
         }
@@ -178,6 +201,7 @@ public final class OutboxRelay implements Runnable {
             return true;
         }
         if (outbox.lease(holder, lease)) {
+            leaseTaken |= leaseEndsAt == 0;
             leaseRenewAt = now + lease.toNanos() / 2;
             leaseEndsAt = now + lease.toNanos();
             return true;
@@ -211,23 +235,20 @@ public final class OutboxRelay implements Runnable {
      * on a durable database) once per change. Answers whether to go on.
      */
     private boolean await(long millis) {
-        synchronized (nudges) {
-            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-            long earliest = passBegan + TimeUnit.MILLISECONDS.toNanos(GATHER_MILLIS);
-            while (running) {
-                long now = System.nanoTime();
-                if (now - until >= 0 || nudged && now - earliest >= 0) {
-                    break;
-                }
-                try {
-                    TimeUnit.NANOSECONDS.timedWait(nudges, (nudged ? earliest : until) - now);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        long earliest = passBegan + TimeUnit.MILLISECONDS.toNanos(GATHER_MILLIS);
+        while (running) {
+            long now = System.nanoTime();
+            boolean wanted = nudged.get();
+            if (now - until >= 0 || wanted && now - earliest >= 0) {
+                break;
             }
-            nudged = false;
+            LockSupport.parkNanos(this, (wanted && earliest - until < 0 ? earliest : until) - now);
+            if (Thread.currentThread().isInterrupted()) {
+                return false;
+            }
         }
+        nudged.set(false);
         passBegan = System.nanoTime();
         return running;
     }

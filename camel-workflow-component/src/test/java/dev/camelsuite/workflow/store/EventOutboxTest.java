@@ -47,12 +47,14 @@ abstract class EventOutboxTest {
     private final WorkflowTemplate accession = Templates.load(WF);
     private final List<OutboxRelay> relays = new ArrayList<>();
     private WorkflowStore store;
+    private DataSource dataSource;
 
     protected abstract DataSource newDatabase() throws Exception;
 
     @BeforeEach
     void setUpStore() throws Exception {
-        store = new WorkflowStore(newDatabase(), name -> name.equals(WF) ? accession : null);
+        dataSource = newDatabase();
+        store = new WorkflowStore(dataSource, name -> name.equals(WF) ? accession : null);
         store.migrate();
         store.outbox().setOn(true);
     }
@@ -152,6 +154,25 @@ abstract class EventOutboxTest {
         assertThat(received).extracting(StepEvent::eventId)
                 .containsExactlyElementsOf(written.stream().map(StepEvent::eventId).toList());
         assertThat(failures.get()).isNegative();
+        await(() -> waiting() == 0);
+    }
+
+    @Test
+    void anEventWhosePositionWasTakenBeforeOthersAndCommittedAfterThemIsSentAllTheSame() throws Exception {
+        List<String> received = new CopyOnWriteArrayList<>();
+        relay("relay-a", event -> received.add(event.change().objectId()), LEASE);
+        try (java.sql.Connection late = dataSource.getConnection()) {
+            late.setAutoCommit(false);
+            // a transaction that takes its position first and commits last
+            Transactions.execute(late, "INSERT INTO workflow_event (event_id, object_id, workflow, process, version,"
+                                       + " lane, old_status, new_status, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "late-event", "druid:late", WF, DM, 1, "default", "queued", "started",
+                    java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC));
+            store.create("druid:early", accession, 1, null, null);
+            await(() -> received.contains("druid:early"));
+            late.commit();
+        }
+        await(() -> received.contains("druid:late"));
         await(() -> waiting() == 0);
     }
 
