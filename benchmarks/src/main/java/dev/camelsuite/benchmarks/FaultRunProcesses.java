@@ -113,14 +113,15 @@ final class FaultRunProcesses {
         return worker;
     }
 
-    private static void expectReady(ChildJvm jvm) throws Exception {
+    /** Waits for a started JVM to print READY (60 s at most). */
+    static void expectReady(ChildJvm jvm) throws Exception {
         String line;
         do {
             line = jvm.nextLine(60, TimeUnit.SECONDS);
         } while (!"READY".equals(line));
     }
 
-    private static int freePort() {
+    static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         } catch (Exception e) {

@@ -1,7 +1,6 @@
 package dev.camelsuite.benchmarks;
 
 import java.io.File;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -64,7 +63,7 @@ public final class OutboxFaultRun {
     }
 
     private final Plan plan;
-    private final int brokerPort = freePort();
+    private final int brokerPort = FaultRunProcesses.freePort();
     private final File brokerFolder;
     private volatile ChildJvm broker;
     private volatile ChildJvm application;
@@ -144,21 +143,14 @@ public final class OutboxFaultRun {
     private void startBroker() throws Exception {
         broker = ChildJvm.own(BenchmarkBroker.class.getName(), Integer.toString(brokerPort),
                 brokerFolder.getAbsolutePath());
-        expectReady(broker);
+        FaultRunProcesses.expectReady(broker);
     }
 
     private void startApplication(String jdbcUrl) throws Exception {
         application = ChildJvm.own(OutboxRunChanges.class.getName(), jdbcUrl, Integer.toString(brokerPort),
                 Integer.toString(plan.objects()), Integer.toString(plan.perSecond()),
                 Long.toString(plan.outboxLeaseMillis()));
-        expectReady(application);
-    }
-
-    private static void expectReady(ChildJvm jvm) throws Exception {
-        String line;
-        do {
-            line = jvm.nextLine(60, TimeUnit.SECONDS);
-        } while (!"READY".equals(line));
+        FaultRunProcesses.expectReady(application);
     }
 
     private static void awaitChanges(HikariDataSource db, long changes) throws Exception {
@@ -201,13 +193,5 @@ public final class OutboxFaultRun {
         config.setJdbcUrl(url);
         config.setMaximumPoolSize(4);
         return new HikariDataSource(config);
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -114,6 +114,32 @@ class StepEventOutboxTest extends CamelTestSupport {
     }
 
     @Test
+    void withoutTheOutboxEventsAreSentAfterTheCommitAndNoneIsWritten() throws Exception {
+        List<String> events = new CopyOnWriteArrayList<>();
+        try (DefaultCamelContext other = new DefaultCamelContext()) {
+            WorkflowComponent workflow = new WorkflowComponent();
+            workflow.setDataSource(h2("no-outbox"));
+            workflow.setTemplates("classpath:templates/accessionWF.xml");
+            workflow.setEvents("direct:direct-events");
+            workflow.setOutbox(false);
+            other.addComponent("workflow", workflow);
+            other.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("direct:direct-events").process(ex -> events.add(ex.getIn().getBody(String.class)));
+                }
+            });
+            other.start();
+            other.createProducerTemplate().sendBodyAndHeader("workflow:accessionWF?operation=create", null,
+                    WorkflowConstants.OBJECT_ID, "druid:d1");
+            // sent in the create's own call, after its commit: there when it answers
+            assertThat(events).hasSize(workflow.getStore().history("druid:d1", "accessionWF").size());
+            assertThat(events).allSatisfy(json -> assertThat(json).doesNotContain("eventId"));
+            assertThat(workflow.getStore().outbox().waiting()).isZero();
+        }
+    }
+
+    @Test
     void theOutboxsOptionsAreCheckedWhenTheComponentStarts() {
         DefaultCamelContext other = new DefaultCamelContext();
         WorkflowComponent workflow = new WorkflowComponent();
