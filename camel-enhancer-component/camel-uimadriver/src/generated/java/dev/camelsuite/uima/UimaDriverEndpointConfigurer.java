@@ -25,10 +25,14 @@ public class UimaDriverEndpointConfigurer extends PropertyConfigurerSupport impl
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
+        case "casmultiplierpoolsize":
+        case "casMultiplierPoolSize": target.setCasMultiplierPoolSize(property(camelContext, int.class, value)); return true;
         case "caspoolsize":
         case "casPoolSize": target.setCasPoolSize(property(camelContext, int.class, value)); return true;
         case "childannotations":
         case "childAnnotations": target.setChildAnnotations(property(camelContext, boolean.class, value)); return true;
+        case "childreleasetimeout":
+        case "childReleaseTimeout": target.setChildReleaseTimeout(property(camelContext, long.class, value)); return true;
         case "concurrentconsumers":
         case "concurrentConsumers": target.setConcurrentConsumers(property(camelContext, int.class, value)); return true;
         case "cpctimeout":
@@ -63,10 +67,14 @@ public class UimaDriverEndpointConfigurer extends PropertyConfigurerSupport impl
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return boolean.class;
+        case "casmultiplierpoolsize":
+        case "casMultiplierPoolSize": return int.class;
         case "caspoolsize":
         case "casPoolSize": return int.class;
         case "childannotations":
         case "childAnnotations": return boolean.class;
+        case "childreleasetimeout":
+        case "childReleaseTimeout": return long.class;
         case "concurrentconsumers":
         case "concurrentConsumers": return int.class;
         case "cpctimeout":
@@ -102,10 +110,14 @@ public class UimaDriverEndpointConfigurer extends PropertyConfigurerSupport impl
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
+        case "casmultiplierpoolsize":
+        case "casMultiplierPoolSize": return target.getCasMultiplierPoolSize();
         case "caspoolsize":
         case "casPoolSize": return target.getCasPoolSize();
         case "childannotations":
         case "childAnnotations": return target.isChildAnnotations();
+        case "childreleasetimeout":
+        case "childReleaseTimeout": return target.getChildReleaseTimeout();
         case "concurrentconsumers":
         case "concurrentConsumers": return target.getConcurrentConsumers();
         case "cpctimeout":

@@ -23,11 +23,13 @@ public class UimaDriverEndpointUriFactory extends org.apache.camel.support.compo
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(19);
+        Set<String> props = new HashSet<>(21);
         props.add("bridgeErrorHandler");
         props.add("brokerURL");
+        props.add("casMultiplierPoolSize");
         props.add("casPoolSize");
         props.add("childAnnotations");
+        props.add("childReleaseTimeout");
         props.add("concurrentConsumers");
         props.add("cpcTimeout");
         props.add("descriptor");

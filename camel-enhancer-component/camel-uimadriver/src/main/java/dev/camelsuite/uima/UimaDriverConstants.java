@@ -36,6 +36,13 @@ public final class UimaDriverConstants {
      */
     public static final String CAS = "CamelUimaCas";
 
+    /**
+     * The exchange property holding a CAS multiplier's {@link dev.camelsuite.uima.service.ChildCases} (consumer, when
+     * the descriptor outputs new CASes): the route takes child CASes from it, fills them and sends them to the client,
+     * before the input CAS goes back.
+     */
+    public static final String CHILD_CASES = "CamelUimaChildCases";
+
     private UimaDriverConstants() {
     }
 }

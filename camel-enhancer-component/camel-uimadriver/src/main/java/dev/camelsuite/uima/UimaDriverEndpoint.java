@@ -45,6 +45,18 @@ public class UimaDriverEndpoint extends DefaultEndpoint {
                                                 + " this option",
               defaultValue = "33554432")
     private int maxCasSize = 32 * 1024 * 1024;
+    @UriParam(label = "consumer", description = "For a descriptor that outputs new CASes (a CAS multiplier): how many"
+                                                + " child CASes each instance may have out with its client at once,"
+                                                + " as the casMultiplier poolSize of a UIMA AS deployment descriptor;"
+                                                + " the route waits for the client to release one when all are out",
+              defaultValue = "1")
+    private int casMultiplierPoolSize = 1;
+    @UriParam(label = "consumer", description = "Milliseconds a CAS multiplier's route waits for its client to release"
+                                                + " a child CAS (when all casMultiplierPoolSize are out, and before the"
+                                                + " input CAS goes back); then the request fails with an error naming"
+                                                + " this option and the children not released are taken back",
+              defaultValue = "60000", javaType = "long")
+    private long childReleaseTimeout = 60_000;
     @UriParam(label = "producer", description = "How many documents may be in the service at once (the client's CAS pool); more wait, holding"
                             + " no thread. Also accepted as CasPoolSize.",
               defaultValue = "1")
@@ -130,6 +142,14 @@ public class UimaDriverEndpoint extends DefaultEndpoint {
         }
         if (maxCasSize <= 0) {
             throw new IllegalArgumentException("Option maxCasSize must be more than zero, not " + maxCasSize);
+        }
+        if (casMultiplierPoolSize <= 0) {
+            throw new IllegalArgumentException("Option casMultiplierPoolSize must be an integer larger than zero, not "
+                                               + casMultiplierPoolSize);
+        }
+        if (childReleaseTimeout <= 0) {
+            throw new IllegalArgumentException("Option childReleaseTimeout must be more than zero milliseconds, not "
+                                               + childReleaseTimeout);
         }
         if (cpcTimeout < 0) {
             throw new IllegalArgumentException("Option cpcTimeout must be zero (no limit) or more milliseconds, not "
@@ -244,6 +264,22 @@ public class UimaDriverEndpoint extends DefaultEndpoint {
 
     public void setMaxCasSize(int maxCasSize) {
         this.maxCasSize = maxCasSize;
+    }
+
+    public int getCasMultiplierPoolSize() {
+        return casMultiplierPoolSize;
+    }
+
+    public void setCasMultiplierPoolSize(int casMultiplierPoolSize) {
+        this.casMultiplierPoolSize = casMultiplierPoolSize;
+    }
+
+    public long getChildReleaseTimeout() {
+        return childReleaseTimeout;
+    }
+
+    public void setChildReleaseTimeout(long childReleaseTimeout) {
+        this.childReleaseTimeout = childReleaseTimeout;
     }
 
     public String getUserName() {

@@ -1,6 +1,7 @@
-package dev.camelsuite.uima;
+package dev.camelsuite.uima.service;
 
 import dev.camelsuite.correlation.Tracing;
+import dev.camelsuite.uima.UimaAsProtocol;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
@@ -21,47 +22,50 @@ import org.slf4j.LoggerFactory;
  * One instance of a route served as a UIMA AS service: a JMS session on the service's input queue, a thread that
  * receives from it (as a stock service's listener container does, so that a prefetch of 0 works), a CAS, and the
  * protocol of one request at a time. A Process request is answered with
- * ServiceInfo (the client's "processing started"), then the route runs on this thread with the CAS as the body, then
- * the reply: the CAS (a delta when the client accepts one) in the request's serialization, or the route's error.
- * GetMeta is answered from the descriptor; Collection Process Complete after every request taken before it.
- * A request that is not the protocol's is logged and dropped, as a stock service drops it; nothing read from the wire
- * is ever turned into an object.
+ * ServiceInfo (the client's "processing started"), then the route runs on this thread with the CAS as the body (a CAS
+ * multiplier's route sends its child CASes meanwhile), then the reply: the CAS (a delta when the client accepts one)
+ * in the request's serialization, or the route's error. GetMeta and Collection Process Complete are answered apart
+ * ({@link ServiceAdmin}). A request that is not the protocol's is logged and dropped, as a stock service drops it;
+ * nothing read from the wire is ever turned into an object.
  */
 final class ServiceInstance implements Runnable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServiceInstance.class);
+    /** How long a receive waits before it looks again whether the service is stopping. */
+    private static final long RECEIVE_WAIT_MILLIS = 500;
 
-    private final UimaDriverConsumer consumer;
+    private final UimaService service;
     private final Session session;
     private final MessageConsumer requests;
     private final MessageProducer replies;
     private final ServedCas served;
+    /** The child CASes of a CAS multiplier's route; null when the service is none. */
+    private final ChildCases children;
     private long lastReply = System.nanoTime();
-    /** How long a receive waits before it looks again whether the consumer is stopping. */
-    private static final long RECEIVE_WAIT_MILLIS = 500;
 
-    ServiceInstance(UimaDriverConsumer consumer, Session session, MessageConsumer requests, ServedCas served)
-            throws JMSException {
-        this.consumer = consumer;
+    ServiceInstance(UimaService service, Session session, MessageConsumer requests, ServedCas served,
+                    ChildCases children) throws JMSException {
+        this.service = service;
         this.session = session;
         this.requests = requests;
         this.served = served;
+        this.children = children;
         this.replies = session.createProducer(null);
         this.replies.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
     }
 
-    /** Serves requests until the consumer stops or the connection is lost. */
+    /** Serves requests until the service stops or the connection is lost. */
     @Override
     public void run() {
         try {
-            while (consumer.isRunAllowed()) {
+            while (service.isServing()) {
                 Message m = requests.receive(RECEIVE_WAIT_MILLIS);
                 if (m != null) {
                     onMessage(m);
                 }
             }
         } catch (JMSException e) {
-            LOG.debug("Instance on queue {} ends: {}", consumer.queueName(), e.getMessage());
+            LOG.debug("Instance on queue {} ends: {}", queue(), e.getMessage());
         }
     }
 
@@ -72,31 +76,29 @@ final class ServiceInstance implements Runnable {
             referenceId = m.getStringProperty(UimaAsProtocol.CAS_REFERENCE);
             if (!m.propertyExists(UimaAsProtocol.MESSAGE_TYPE) || !m.propertyExists(UimaAsProtocol.COMMAND)
                 || m.getIntProperty(UimaAsProtocol.MESSAGE_TYPE) != UimaAsProtocol.REQUEST || replyTo == null) {
-                consumer.rejected(m, "not a UIMA AS request (MessageType " + UimaAsProtocol.REQUEST
-                                     + ", Command and JMSReplyTo are needed)");
+                service.rejected(m, "not a UIMA AS request (MessageType " + UimaAsProtocol.REQUEST
+                                    + ", Command and JMSReplyTo are needed)");
                 return;
             }
             int command = m.getIntProperty(UimaAsProtocol.COMMAND);
-            switch (command) {
-                case UimaAsProtocol.PROCESS -> process(m, referenceId, replyTo);
-                case UimaAsProtocol.GET_META -> metadata(replyTo);
-                case UimaAsProtocol.COLLECTION_PROCESS_COMPLETE -> collectionProcessComplete(replyTo);
-                default -> consumer.rejected(m, UimaAsProtocol.commandName(command) + " is not served");
+            if (command == UimaAsProtocol.PROCESS) {
+                process(m, referenceId, replyTo);
+            } else {
+                service.rejected(m, UimaAsProtocol.commandName(command) + " is not served");
             }
         } catch (Exception e) {
             // a reply that cannot be sent (the client's queue is gone, the broker went away): the client's own
             // timeout covers it, and this instance goes on with the next request
-            LOG.warn("Could not answer a request on queue {} (CAS {}): {}", consumer.queueName(), referenceId,
-                    e.getMessage());
+            LOG.warn("Could not answer a request on queue {} (CAS {}): {}", queue(), referenceId, e.getMessage());
         }
     }
 
     private void process(Message m, String referenceId, Destination replyTo) throws JMSException {
         if (referenceId == null || referenceId.isEmpty()) {
-            consumer.rejected(m, "a Process request without CasReference");
+            service.rejected(m, "a Process request without CasReference");
             return;
         }
-        long sequence = consumer.taken();
+        long sequence = service.sequence().taken();
         try {
             send(replyTo, info(referenceId), UimaAsProtocol.SERVICE_INFO);
             long idle = System.nanoTime() - lastReply;
@@ -104,14 +106,14 @@ final class ServiceInstance implements Runnable {
             String malformed = read(m);
             if (malformed != null) {
                 sendError(replyTo, referenceId, malformed);
-                consumer.refused(m, malformed);
+                service.refused(m, malformed);
                 return;
             }
             long deserialized = System.nanoTime();
-            Exception failure = routeTraced(m, referenceId);
+            Exception failure = routeTraced(m, referenceId, replyTo);
             long processed = System.nanoTime();
             if (failure != null) {
-                sendError(replyTo, referenceId, UimaDriverConsumer.describe(failure));
+                sendError(replyTo, referenceId, UimaService.describe(failure));
                 return;
             }
             Message reply = reply();
@@ -126,21 +128,21 @@ final class ServiceInstance implements Runnable {
         } finally {
             served.clear();
             lastReply = System.nanoTime();
-            consumer.finished(sequence);
+            service.sequence().finished(sequence);
         }
     }
 
     /** Runs the route on the CAS, in a span of its own (a child of the client's, when it sent one) if tracing is on. */
-    private Exception routeTraced(Message m, String referenceId) {
-        Tracing spans = consumer.spans();
+    private Exception routeTraced(Message m, String referenceId, Destination replyTo) {
+        Tracing spans = service.spans();
         if (!spans.isOn()) {
-            return consumer.route(served.cas(), referenceId);
+            return route(referenceId, replyTo);
         }
-        Span span = spans.start("uimadriver serve " + consumer.queueName(), SpanKind.CONSUMER, Tracing.extract(m));
-        span.setAttribute("messaging.destination.name", consumer.queueName());
+        Span span = spans.start("uimadriver serve " + queue(), SpanKind.CONSUMER, Tracing.extract(m));
+        span.setAttribute("messaging.destination.name", queue());
         span.setAttribute("uima.cas_reference_id", referenceId);
         try (Scope scope = span.makeCurrent()) {
-            Exception failure = consumer.route(served.cas(), referenceId);
+            Exception failure = route(referenceId, replyTo);
             if (failure != null) {
                 span.setStatus(StatusCode.ERROR, String.valueOf(failure.getMessage()));
             }
@@ -150,12 +152,25 @@ final class ServiceInstance implements Runnable {
         }
     }
 
+    private Exception route(String referenceId, Destination replyTo) {
+        if (children == null) {
+            return service.route().process(served.cas(), referenceId, null);
+        }
+        children.begin(referenceId, replyTo, served.isBinary());
+        try {
+            Exception failure = service.route().process(served.cas(), referenceId, children);
+            return failure != null ? failure : children.awaitReleased();
+        } finally {
+            children.end();
+        }
+    }
+
     /** Reads the request's CAS; a text saying what is wrong with it when it cannot be read. */
     private String read(Message m) throws JMSException {
         boolean delta = m.propertyExists(UimaAsProtocol.ACCEPTS_DELTA_CAS)
                         && m.getBooleanProperty(UimaAsProtocol.ACCEPTS_DELTA_CAS);
         int payload = m.propertyExists(UimaAsProtocol.PAYLOAD) ? m.getIntProperty(UimaAsProtocol.PAYLOAD) : -1;
-        int max = consumer.maxCasSize();
+        int max = service.settings().maxCasSize();
         try {
             if (payload == UimaAsProtocol.XMI && m instanceof TextMessage text) {
                 String xmi = text.getText();
@@ -204,20 +219,6 @@ final class ServiceInstance implements Runnable {
         }
     }
 
-    private void metadata(Destination replyTo) throws JMSException {
-        TextMessage reply = session.createTextMessage(consumer.description().metadataXml());
-        reply.setIntProperty(UimaAsProtocol.PAYLOAD, UimaAsProtocol.METADATA);
-        reply.setIntProperty(UimaAsProtocol.SERIALIZATION, UimaAsProtocol.BINARY_SERIALIZATION);
-        send(replyTo, reply, UimaAsProtocol.GET_META);
-    }
-
-    private void collectionProcessComplete(Destination replyTo) throws JMSException, InterruptedException {
-        consumer.awaitRequestsBefore(consumer.taken());
-        Message reply = session.createTextMessage("");
-        reply.setIntProperty(UimaAsProtocol.PAYLOAD, UimaAsProtocol.NONE);
-        send(replyTo, reply, UimaAsProtocol.COLLECTION_PROCESS_COMPLETE);
-    }
-
     private Message info(String referenceId) throws JMSException {
         Message info = session.createTextMessage("");
         info.setIntProperty(UimaAsProtocol.PAYLOAD, UimaAsProtocol.NONE);
@@ -234,13 +235,11 @@ final class ServiceInstance implements Runnable {
     }
 
     private void send(Destination replyTo, Message reply, int command) throws JMSException {
-        reply.setIntProperty(UimaAsProtocol.MESSAGE_TYPE, UimaAsProtocol.RESPONSE);
-        reply.setIntProperty(UimaAsProtocol.COMMAND, command);
-        reply.setStringProperty(UimaAsProtocol.MESSAGE_FROM, consumer.queueName());
-        reply.setStringProperty(UimaAsProtocol.SERVER_URI, consumer.brokerURL());
-        reply.setStringProperty(UimaAsProtocol.SERVER_IP, consumer.hostAddress());
-        reply.setStringProperty(UimaAsProtocol.PROCESS_PID, consumer.processId() + ":" + Thread.currentThread().getId());
-        replies.send(replyTo, reply, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+        service.headers().reply(replies, replyTo, reply, command);
+    }
+
+    private String queue() {
+        return service.headers().queue();
     }
 
     private static String kind(Message m) {

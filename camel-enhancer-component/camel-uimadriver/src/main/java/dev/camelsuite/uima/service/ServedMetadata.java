@@ -1,7 +1,7 @@
-package dev.camelsuite.uima;
+package dev.camelsuite.uima.service;
 
 import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -11,6 +11,7 @@ import org.apache.uima.UIMAFramework;
 import org.apache.uima.analysis_engine.AnalysisEngineDescription;
 import org.apache.uima.cas.CAS;
 import org.apache.uima.resource.ResourceInitializationException;
+import org.apache.uima.resource.ResourceManager;
 import org.apache.uima.resource.metadata.OperationalProperties;
 import org.apache.uima.resource.metadata.ProcessingResourceMetaData;
 import org.apache.uima.resource.metadata.TypeSystemDescription;
@@ -25,7 +26,7 @@ import org.apache.uima.util.XMLInputSource;
  * properties, the type system of all its delegates merged) or a bare type system descriptor. Imports are resolved
  * here, once, so that clients receive the type system whole, as a stock service sends it.
  */
-final class ServedMetadata {
+public final class ServedMetadata {
 
     private final ProcessingResourceMetaData metadata;
     private final String metadataXml;
@@ -40,10 +41,13 @@ final class ServedMetadata {
      *
      * @throws IllegalArgumentException naming the option when the descriptor is missing or is neither kind
      */
-    static ServedMetadata load(CamelContext context, String location) {
+    public static ServedMetadata load(CamelContext context, String location) {
         Object specifier;
-        try (InputStream in = ResourceHelper.resolveMandatoryResourceAsInputStream(context, location)) {
-            specifier = UIMAFramework.getXMLParser().parse(new XMLInputSource(in, null));
+        ResourceManager resources = resourceManager(context);
+        try {
+            // parsed from its URL, so that location imports are looked up beside it (file, class path or jar)
+            URL url = ResourceHelper.resolveMandatoryResourceAsUrl(context, location);
+            specifier = UIMAFramework.getXMLParser().parse(new XMLInputSource(url));
         } catch (Exception e) {
             throw new IllegalArgumentException("Option descriptor: cannot read the descriptor " + location + ": "
                                                + e.getMessage(), e);
@@ -51,9 +55,9 @@ final class ServedMetadata {
         try {
             ProcessingResourceMetaData metadata;
             if (specifier instanceof AnalysisEngineDescription engine) {
-                metadata = ofEngine(engine);
+                metadata = ofEngine(engine, resources);
             } else if (specifier instanceof TypeSystemDescription types) {
-                metadata = ofTypeSystem(types, location);
+                metadata = ofTypeSystem(types, location, resources);
             } else {
                 throw new IllegalArgumentException("Option descriptor: " + location + " is a "
                                                    + specifier.getClass().getSimpleName()
@@ -70,21 +74,35 @@ final class ServedMetadata {
         }
     }
 
-    private static ProcessingResourceMetaData ofEngine(AnalysisEngineDescription engine) throws Exception {
+    /**
+     * Name imports are looked up on the application's class path (the Camel context's class loader: a jar of
+     * descriptors beside the application's, or the application's own resources), as UIMA's deployer looks them up
+     * on the service's.
+     */
+    private static ResourceManager resourceManager(CamelContext context) {
+        ResourceManager resources = UIMAFramework.newDefaultResourceManager();
+        ClassLoader loader = context.getApplicationContextClassLoader();
+        resources.setExtensionClassLoader(loader != null ? loader : ServedMetadata.class.getClassLoader(), true);
+        return resources;
+    }
+
+    private static ProcessingResourceMetaData ofEngine(AnalysisEngineDescription engine, ResourceManager resources)
+            throws Exception {
         ProcessingResourceMetaData metadata = (ProcessingResourceMetaData) engine.getAnalysisEngineMetaData().clone();
-        metadata.setTypeSystem(CasCreationUtils.mergeDelegateAnalysisEngineTypeSystems(engine));
-        metadata.setTypePriorities(CasCreationUtils.mergeDelegateAnalysisEngineTypePriorities(engine));
-        metadata.setFsIndexCollection(CasCreationUtils.mergeDelegateAnalysisEngineFsIndexCollections(engine));
+        metadata.setTypeSystem(CasCreationUtils.mergeDelegateAnalysisEngineTypeSystems(engine, resources));
+        metadata.setTypePriorities(CasCreationUtils.mergeDelegateAnalysisEngineTypePriorities(engine, resources));
+        metadata.setFsIndexCollection(
+                CasCreationUtils.mergeDelegateAnalysisEngineFsIndexCollections(engine, resources));
         return metadata;
     }
 
-    private static ProcessingResourceMetaData ofTypeSystem(TypeSystemDescription types, String location)
-            throws Exception {
+    private static ProcessingResourceMetaData ofTypeSystem(TypeSystemDescription types, String location,
+            ResourceManager resources) throws Exception {
         ProcessingResourceMetaData metadata = new ProcessingResourceMetaData_impl();
         metadata.setName(types.getName() != null && !types.getName().isBlank() ? types.getName() : location);
         metadata.setDescription(types.getDescription());
         metadata.setVersion(types.getVersion());
-        metadata.setTypeSystem(CasCreationUtils.mergeTypeSystems(List.of(types)));
+        metadata.setTypeSystem(CasCreationUtils.mergeTypeSystems(List.of(types), resources));
         OperationalProperties op = new OperationalProperties_impl();
         op.setModifiesCas(true);
         op.setMultipleDeploymentAllowed(true);
@@ -96,6 +114,11 @@ final class ServedMetadata {
     /** A new CAS with the service's type system, type priorities and indexes. */
     CAS newCas() throws ResourceInitializationException {
         return CasCreationUtils.createCas(List.of(metadata));
+    }
+
+    /** The service's type system, its delegates' merged and every import resolved. */
+    TypeSystemDescription typeSystem() {
+        return metadata.getTypeSystem();
     }
 
     /** The {@code <analysisEngineMetaData>} document a GetMeta reply carries. */

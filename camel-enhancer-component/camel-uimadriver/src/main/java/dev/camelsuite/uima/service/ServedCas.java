@@ -1,4 +1,4 @@
-package dev.camelsuite.uima;
+package dev.camelsuite.uima.service;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,0 +1,88 @@
+package dev.camelsuite.uima.service;
+
+import dev.camelsuite.uima.UimaAsProtocol;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers GetMeta and Collection Process Complete on a session and thread of their own, as a stock service's
+ * separate GetMeta listener does: a client whose Process request timed out pings the service with GetMeta and reports
+ * the timeout when the ping is answered, so the answer must never wait behind busy instances.
+ */
+final class ServiceAdmin implements Runnable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ServiceAdmin.class);
+    /** How long a receive waits before it looks again whether the service is stopping. */
+    private static final long RECEIVE_WAIT_MILLIS = 500;
+
+    /** The selector of the requests this listener takes; the instances take every other message. */
+    static final String COMMANDS = UimaAsProtocol.COMMAND + " = " + UimaAsProtocol.GET_META + " OR "
+                                   + UimaAsProtocol.COMMAND + " = " + UimaAsProtocol.COLLECTION_PROCESS_COMPLETE;
+
+    private final UimaService service;
+    private final Session session;
+    private final MessageConsumer requests;
+    private final MessageProducer replies;
+
+    ServiceAdmin(UimaService service, Session session, MessageConsumer requests) throws JMSException {
+        this.service = service;
+        this.session = session;
+        this.requests = requests;
+        this.replies = session.createProducer(null);
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (service.isServing()) {
+                Message m = requests.receive(RECEIVE_WAIT_MILLIS);
+                if (m != null) {
+                    onMessage(m);
+                }
+            }
+        } catch (JMSException e) {
+            LOG.debug("GetMeta listener on queue {} ends: {}", service.headers().queue(), e.getMessage());
+        }
+    }
+
+    private void onMessage(Message m) {
+        try {
+            Destination replyTo = m.getJMSReplyTo();
+            if (!m.propertyExists(UimaAsProtocol.MESSAGE_TYPE) || replyTo == null
+                || m.getIntProperty(UimaAsProtocol.MESSAGE_TYPE) != UimaAsProtocol.REQUEST) {
+                service.rejected(m, "not a UIMA AS request (MessageType " + UimaAsProtocol.REQUEST
+                                    + " and JMSReplyTo are needed)");
+                return;
+            }
+            if (m.getIntProperty(UimaAsProtocol.COMMAND) == UimaAsProtocol.GET_META) {
+                TextMessage reply = session.createTextMessage(service.description().metadataXml());
+                reply.setIntProperty(UimaAsProtocol.PAYLOAD, UimaAsProtocol.METADATA);
+                reply.setIntProperty(UimaAsProtocol.SERIALIZATION, UimaAsProtocol.BINARY_SERIALIZATION);
+                service.headers().reply(replies, replyTo, reply, UimaAsProtocol.GET_META);
+            } else {
+                collectionProcessComplete(replyTo);
+            }
+        } catch (Exception e) {
+            // the client's queue is gone or the broker went away: the client's own timeout covers it
+            LOG.warn("Could not answer a request on queue {}: {}", service.headers().queue(), e.getMessage());
+        }
+    }
+
+    private void collectionProcessComplete(Destination replyTo) throws JMSException, InterruptedException {
+        long timeout = service.settings().cpcTimeout();
+        if (!service.sequence().awaitRequestsTaken(timeout)) {
+            LOG.warn("Collection Process Complete on queue {} answered after {} ms (option cpcTimeout) with requests"
+                     + " still in progress", service.headers().queue(), timeout);
+        }
+        Message reply = session.createTextMessage("");
+        reply.setIntProperty(UimaAsProtocol.PAYLOAD, UimaAsProtocol.NONE);
+        service.headers().reply(replies, replyTo, reply, UimaAsProtocol.COLLECTION_PROCESS_COMPLETE);
+    }
+}
