@@ -17,9 +17,19 @@ record StockClientRun(int exitStatus, List<String> protocol, List<String> answer
 
     static StockClientRun run(String broker, String queue, int casPoolSize, String serialization, int documents,
             int failEvery, Path workDir) throws Exception {
+        Path output = Files.createTempFile(workDir, "answers", ".txt");
+        StockClientRun run = launch("StockClientReplies", broker, queue, String.valueOf(casPoolSize), serialization,
+                String.valueOf(documents), output.toString(), String.valueOf(failEvery));
+        return new StockClientRun(run.exitStatus(), run.protocol(), Files.readAllLines(output, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Runs one of the stock clients of {@code uima-as-test-service} ({@code dev.camelsuite.uima.testservice.}
+     * {@code client}) in its own JVM: its exit status and the lines it printed on stdout.
+     */
+    static StockClientRun launch(String client, String... args) throws Exception {
         Path classpathFile = Path.of("../../uima-as-test-service/target/service-classpath.txt").toAbsolutePath()
                 .normalize();
-        Path output = Files.createTempFile(workDir, "answers", ".txt");
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx256m");
@@ -28,9 +38,8 @@ record StockClientRun(int exitStatus, List<String> protocol, List<String> answer
         }
         command.add("-cp");
         command.add(Files.readString(classpathFile).trim());
-        command.add("dev.camelsuite.uima.testservice.StockClientReplies");
-        command.addAll(List.of(broker, queue, String.valueOf(casPoolSize), serialization, String.valueOf(documents),
-                output.toString(), String.valueOf(failEvery)));
+        command.add("dev.camelsuite.uima.testservice." + client);
+        command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         List<String> protocol = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines()
                 .toList();
@@ -38,7 +47,7 @@ record StockClientRun(int exitStatus, List<String> protocol, List<String> answer
             process.destroyForcibly();
             throw new IOException("The stock client did not end within 3 minutes");
         }
-        return new StockClientRun(process.exitValue(), protocol, Files.readAllLines(output, StandardCharsets.UTF_8));
+        return new StockClientRun(process.exitValue(), protocol, List.of());
     }
 
     String protocolLine(String prefix) {
