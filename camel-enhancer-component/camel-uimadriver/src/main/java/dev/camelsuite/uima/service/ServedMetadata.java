@@ -10,6 +10,7 @@ import org.apache.camel.support.ResourceHelper;
 import org.apache.uima.UIMAFramework;
 import org.apache.uima.analysis_engine.AnalysisEngineDescription;
 import org.apache.uima.cas.CAS;
+import org.apache.uima.cas.CASRuntimeException;
 import org.apache.uima.resource.ResourceInitializationException;
 import org.apache.uima.resource.ResourceManager;
 import org.apache.uima.resource.metadata.OperationalProperties;
@@ -30,10 +31,12 @@ public final class ServedMetadata {
 
     private final ProcessingResourceMetaData metadata;
     private final String metadataXml;
+    private final ResourceManager resources;
 
-    private ServedMetadata(ProcessingResourceMetaData metadata, String metadataXml) {
+    private ServedMetadata(ProcessingResourceMetaData metadata, String metadataXml, ResourceManager resources) {
         this.metadata = metadata;
         this.metadataXml = metadataXml;
+        this.resources = resources;
     }
 
     /**
@@ -65,7 +68,7 @@ public final class ServedMetadata {
             }
             ByteArrayOutputStream xml = new ByteArrayOutputStream();
             metadata.toXML(xml);
-            return new ServedMetadata(metadata, xml.toString(StandardCharsets.UTF_8));
+            return new ServedMetadata(metadata, xml.toString(StandardCharsets.UTF_8), resources);
         } catch (IllegalArgumentException e) {
             throw e;
         } catch (Exception e) {
@@ -111,9 +114,26 @@ public final class ServedMetadata {
         return metadata;
     }
 
-    /** A new CAS with the service's type system, type priorities and indexes. */
+    /**
+     * A new CAS with the service's type system, type priorities and indexes, its JCas classes from the application's
+     * class path.
+     *
+     * @throws IllegalArgumentException naming the option when the JCas classes there were generated for UIMA 2
+     */
     CAS newCas() throws ResourceInitializationException {
-        return CasCreationUtils.createCas(List.of(metadata));
+        try {
+            return CasCreationUtils.createCas(List.of(metadata), null, resources);
+        } catch (CASRuntimeException e) {
+            if (!String.valueOf(e.getMessage()).contains("UIMA version 3 or later JCas required")) {
+                throw e;
+            }
+            throw new IllegalArgumentException("Option descriptor: the JCas classes of " + name() + "'s types on the"
+                                               + " class path were generated for UIMA 2, and this service runs UIMA 3."
+                                               + " Generate them again with JCasGen of UIMA 3 (or convert them with"
+                                               + " UIMA's v3 migration tool), or take them off the class path and work"
+                                               + " with the CAS API (see \"Moving a UIMA 2 service\" in"
+                                               + " docs/uimadriver-component.adoc). UIMA says: " + e.getMessage(), e);
+        }
     }
 
     /** The service's type system, its delegates' merged and every import resolved. */
