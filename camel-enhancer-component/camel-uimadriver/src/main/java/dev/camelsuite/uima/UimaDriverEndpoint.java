@@ -51,12 +51,12 @@ public class UimaDriverEndpoint extends DefaultEndpoint {
                                                 + " the route waits for the client to release one when all are out",
               defaultValue = "1")
     private int casMultiplierPoolSize = 1;
-    @UriParam(label = "consumer", description = "Milliseconds a CAS multiplier's route waits for its client to release"
-                                                + " a child CAS (when all casMultiplierPoolSize are out, and before the"
-                                                + " input CAS goes back); then the request fails with an error naming"
-                                                + " this option and the children not released are taken back",
-              defaultValue = "60000", javaType = "long")
-    private long childReleaseTimeout = 60_000;
+    @UriParam(label = "consumer", description = "Milliseconds a CAS multiplier's route waits for a child CAS when all"
+                                                + " casMultiplierPoolSize are out with clients; children not released"
+                                                + " by then (a client that went away) are taken back and the route"
+                                                + " goes on. A stock client releases each child as it reads it",
+              defaultValue = "10000", javaType = "long")
+    private long childReleaseTimeout = 10_000;
     @UriParam(label = "producer", description = "How many documents may be in the service at once (the client's CAS pool); more wait, holding"
                             + " no thread. Also accepted as CasPoolSize.",
               defaultValue = "1")

@@ -17,9 +17,19 @@ record StockClientRun(int exitStatus, List<String> protocol, List<String> answer
 
     static StockClientRun run(String broker, String queue, int casPoolSize, String serialization, int documents,
             int failEvery, Path workDir) throws Exception {
+        return run(broker, queue, casPoolSize, serialization, documents, failEvery, workDir, null);
+    }
+
+    /** A run with the documents of {@code texts} (one a line, {@code \n} for a line break) instead of the client's. */
+    static StockClientRun run(String broker, String queue, int casPoolSize, String serialization, int documents,
+            int failEvery, Path workDir, Path texts) throws Exception {
         Path output = Files.createTempFile(workDir, "answers", ".txt");
-        StockClientRun run = launch("StockClientReplies", broker, queue, String.valueOf(casPoolSize), serialization,
-                String.valueOf(documents), output.toString(), String.valueOf(failEvery));
+        List<String> args = new ArrayList<>(List.of(broker, queue, String.valueOf(casPoolSize), serialization,
+                String.valueOf(documents), output.toString(), String.valueOf(failEvery)));
+        if (texts != null) {
+            args.add(texts.toString());
+        }
+        StockClientRun run = launch("StockClientReplies", args.toArray(String[]::new));
         return new StockClientRun(run.exitStatus(), run.protocol(), Files.readAllLines(output, StandardCharsets.UTF_8));
     }
 

@@ -36,7 +36,7 @@ import org.springframework.context.ApplicationListener;
  * </pre>
  *
  * <ul>
- * <li>{@code service}: {@code room-number}, {@code segmenter}, {@code classifier}, {@code failing}
+ * <li>{@code service}: {@code room-number}, {@code segmenter}, {@code segmented-rooms}, {@code classifier}, {@code failing}
  * (the bundled {@code <name>-service.xml} contexts, with or without the suffix) or the path of a Spring
  * context file. {@code =queue} overrides its input queue; {@code -Dqueue=...} does the same for all.</li>
  * <li>{@code --broker URL}: first start an embedded, non-persistent ActiveMQ 5.15 broker listening on URL
@@ -231,7 +231,7 @@ public final class ServiceMain {
         try (InputStream in = ServiceMain.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalArgumentException("no such service context: " + spec
-                        + " (neither a file nor a bundled one: room-number, segmenter, classifier, failing)");
+                        + " (neither a file nor a bundled one: room-number, segmenter, segmented-rooms, classifier, failing)");
             }
             Path copy = Files.createTempFile("uima-as-" + resource.replace(".xml", "") + "-", ".xml");
             copy.toFile().deleteOnExit();
@@ -302,7 +302,7 @@ public final class ServiceMain {
     private static void usage(String problem) {
         System.err.println(problem);
         System.err.println("usage: ServiceMain [--broker tcp://host:port] [--ignore-stdin] service[=queue] ...");
-        System.err.println("  service: room-number | segmenter | classifier | failing | path/to/spring-context.xml");
+        System.err.println("  service: room-number | segmenter | segmented-rooms | classifier | failing | path/to/spring-context.xml");
         System.exit(2);
     }
 

@@ -30,7 +30,8 @@ import org.apache.uima.resource.metadata.TypeDescription;
 /**
  * Sends documents to a UIMA AS service with the stock UIMA AS 2.10.3 client, as its documentation shows it used, and
  * writes what came back for each in a form two services' answers can be compared by: one line per document, its
- * annotations with their types, offsets and features, or the error the client surfaced.
+ * annotations with their types, offsets and features, or the error the client surfaced; after it, the child CASes a
+ * CAS multiplier made of it, one line each ({@code i.k}, in the order they came).
  *
  * <pre>
  * java &lt;add-opens&gt; -cp "$(cat target/service-classpath.txt)" dev.camelsuite.uima.testservice.StockClientReplies \
@@ -48,6 +49,8 @@ import org.apache.uima.resource.metadata.TypeDescription;
 public final class StockClientReplies {
 
     private final Map<Integer, String> answers = new ConcurrentHashMap<>();
+    /** A CAS multiplier's children of each document, in the order they came. */
+    private final Map<Integer, List<String>> children = new ConcurrentHashMap<>();
     private final Map<String, Integer> sentIds = new ConcurrentHashMap<>();
     private CountDownLatch remaining;
 
@@ -64,7 +67,9 @@ public final class StockClientReplies {
         }
         java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
         int every = args.length > 6 ? Integer.parseInt(args[6]) : 0;
-        List<String> texts = args.length > 7 ? Files.readAllLines(Path.of(args[7]), StandardCharsets.UTF_8)
+        // a texts file holds a document per line; "\\n" in it stands for a line break (CAS multipliers cut there)
+        List<String> texts = args.length > 7 ? Files.readAllLines(Path.of(args[7]), StandardCharsets.UTF_8).stream()
+                .map(t -> t.replace("\\n", "\n")).toList()
                 : StockClientLoad.documents();
         int status = new StockClientReplies().run(protocol, args[0], args[1], Integer.parseInt(args[2]), args[3],
                 Integer.parseInt(args[4]), Path.of(args[5]), every, texts);
@@ -102,7 +107,13 @@ public final class StockClientReplies {
 
         TreeMap<Integer, String> sorted = new TreeMap<>(answers);
         List<String> lines = new ArrayList<>();
-        sorted.forEach((i, answer) -> lines.add(i + " " + answer));
+        sorted.forEach((i, answer) -> {
+            lines.add(i + " " + answer);
+            List<String> made = children.getOrDefault(i, List.of());
+            for (int k = 0; k < made.size(); k++) {
+                lines.add(i + "." + (k + 1) + " " + made.get(k));
+            }
+        });
         Files.write(output, lines, StandardCharsets.UTF_8);
         long errors = sorted.values().stream().filter(a -> a.startsWith("ERROR")).count();
         protocol.println("DONE " + sorted.size() + " " + errors);
@@ -156,6 +167,10 @@ public final class StockClientReplies {
     private final class Listener extends UimaAsBaseCallbackListener {
         @Override
         public void entityProcessComplete(CAS cas, EntityProcessStatus status) {
+            if (status instanceof UimaASProcessStatus s && s.getParentCasReferenceId() != null) {
+                child(cas, s);
+                return;
+            }
             Integer i = index(cas, status);
             if (i == null) {
                 System.err.println("StockClientReplies: an answer for no document sent: " + status);
@@ -173,10 +188,40 @@ public final class StockClientReplies {
             }
         }
 
+        /** A child CAS of a CAS multiplier: the client releases it when this returns. */
+        private void child(CAS cas, UimaASProcessStatus status) {
+            Integer parent = sent(status.getParentCasReferenceId());
+            String answer = status.isException()
+                    ? "ERROR " + status.getExceptions().get(0).getClass().getSimpleName() + ": "
+                      + status.getExceptions().get(0).getMessage()
+                    : annotations(cas);
+            if (parent == null) {
+                System.err.println("StockClientReplies: a child of no document sent: " + status);
+            } else {
+                children.computeIfAbsent(parent, k -> java.util.Collections.synchronizedList(new ArrayList<>()))
+                        .add(answer);
+            }
+        }
+
         private Integer index(CAS cas, EntityProcessStatus status) {
             if (status instanceof UimaASProcessStatus s && s.getCasReferenceId() != null) {
+                Integer i = sent(s.getCasReferenceId());
+                if (i != null) {
+                    return i;
+                }
+            }
+            String text = cas != null ? cas.getDocumentText() : null;
+            if (text != null && text.startsWith("Document ")) {
+                return Integer.valueOf(text.substring(9, text.indexOf('.')));
+            }
+            return null;
+        }
+
+        /** The document sent with this reference id; null when none was. */
+        private Integer sent(String referenceId) {
+            if (referenceId != null) {
                 for (int wait = 0; wait < 100; wait++) { // sendCAS may not have returned the id yet
-                    Integer i = sentIds.get(s.getCasReferenceId());
+                    Integer i = sentIds.get(referenceId);
                     if (i != null) {
                         return i;
                     }
@@ -187,10 +232,6 @@ public final class StockClientReplies {
                         break;
                     }
                 }
-            }
-            String text = cas != null ? cas.getDocumentText() : null;
-            if (text != null && text.startsWith("Document ")) {
-                return Integer.valueOf(text.substring(9, text.indexOf('.')));
             }
             return null;
         }

@@ -11,6 +11,7 @@ import jakarta.jms.Connection;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import org.apache.uima.cas.CAS;
 import org.slf4j.Logger;
@@ -24,6 +25,8 @@ import org.slf4j.LoggerFactory;
 final class ChildCasPools {
 
     private static final Logger LOG = LoggerFactory.getLogger(ChildCasPools.class);
+    /** How long a receive waits before it looks again whether the service is stopping. */
+    private static final long RECEIVE_WAIT_MILLIS = 500;
 
     private final UimaService service;
     private final List<ChildCases> instances = new ArrayList<>();
@@ -42,12 +45,27 @@ final class ChildCasPools {
         }
     }
 
-    /** Opens the release queue on a new connection: a session whose listener takes the clients' ReleaseCAS. */
-    Destination open(Connection connection) throws JMSException {
+    /**
+     * Opens the release queue on a new connection: a session and a receiving loop (to run on a thread of the
+     * service's) that takes the clients' ReleaseCAS. It receives rather than listens, as the instances do, so that
+     * the service's prefetch of 0 applies to it too.
+     */
+    Runnable open(Connection connection, Destination[] releases) throws JMSException {
         Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        Destination releases = session.createTemporaryQueue();
-        session.createConsumer(releases).setMessageListener(this::onRelease);
-        return releases;
+        releases[0] = session.createTemporaryQueue();
+        MessageConsumer consumer = session.createConsumer(releases[0]);
+        return () -> {
+            try {
+                while (service.isServing()) {
+                    Message m = consumer.receive(RECEIVE_WAIT_MILLIS);
+                    if (m != null) {
+                        onRelease(m);
+                    }
+                }
+            } catch (JMSException e) {
+                LOG.debug("Release queue of {} ends: {}", service.settings().queue(), e.getMessage());
+            }
+        };
     }
 
     /** The children of instance {@code i}, sending on its session. */

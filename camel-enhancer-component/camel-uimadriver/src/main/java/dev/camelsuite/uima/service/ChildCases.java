@@ -21,6 +21,8 @@ import jakarta.jms.Session;
 import org.apache.uima.cas.CAS;
 import org.apache.uima.cas.impl.Serialization;
 import org.apache.uima.cas.impl.XmiCasSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The child CASes a route served as a CAS multiplier makes of the CAS it was given, as a stock CAS multiplier service
@@ -36,11 +38,11 @@ import org.apache.uima.cas.impl.XmiCasSerializer;
  * children.send(child);
  * </pre>
  *
- * Used on the route's thread only, while the route runs; a client that does not release a child within
- * {@code childReleaseTimeout} fails the request (a stock service would wait for ever), and the children it holds are
- * taken back.
+ * Used on the route's thread, while the route runs.
  */
 public final class ChildCases {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChildCases.class);
 
     private final ChildCasPools pools;
     private final ReplyHeaders headers;
@@ -68,9 +70,11 @@ public final class ChildCases {
 
     /**
      * An empty child CAS with the service's type system, from this instance's pool: waits while every one is out with
-     * the client, at most {@code childReleaseTimeout}.
+     * the client. Children a client has not released within {@code childReleaseTimeout} (a client that went away)
+     * are taken back, so a vanished client stalls an instance for that long at most, not for ever as a stock
+     * service.
      *
-     * @throws IllegalStateException when none was released in time, or the route is not running
+     * @throws IllegalStateException when the route is not serving a request
      */
     public synchronized CAS newCas() throws InterruptedException {
         requireRunning();
@@ -78,7 +82,10 @@ public final class ChildCases {
         while (free.isEmpty()) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                throw new IllegalStateException(notReleased("a free child CAS"));
+                LOG.warn("Took back {} child CAS(es) on queue {} that no client released within {} ms (option"
+                         + " childReleaseTimeout)", out.size(), headers.queue(), releaseTimeoutMillis);
+                takeBackAll(); // a later release of these is ignored: their ids are forgotten
+                break;
             }
             TimeUnit.NANOSECONDS.timedWait(this, left);
         }
@@ -108,6 +115,7 @@ public final class ChildCases {
         m.setStringProperty(UimaAsProtocol.CAS_REFERENCE, childId);
         m.setStringProperty(UimaAsProtocol.INPUT_CAS_REFERENCE, parentId);
         m.setLongProperty(UimaAsProtocol.CAS_SEQUENCE, sent + 1L);
+        m.setBooleanProperty(UimaAsProtocol.SENT_DELTA_CAS, false); // a child is always whole
         m.setJMSReplyTo(releases); // where the client releases it
         out.put(childId, child);
         pools.owns(childId, this);
@@ -125,6 +133,11 @@ public final class ChildCases {
     /** How many child CASes the route sent for this request so far. */
     public synchronized int sent() {
         return sent;
+    }
+
+    /** Where clients release children: the JMSReplyTo of each child, of ServiceInfo and of the GetMeta reply. */
+    synchronized Destination releases() {
+        return releases;
     }
 
     /** The reference id of the CAS the children are made of. */
@@ -165,32 +178,17 @@ public final class ChildCases {
         this.sent = 0;
     }
 
-    /** Waits until the client released every child, at most {@code childReleaseTimeout}: null, or the failure. */
-    synchronized Exception awaitReleased() {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(releaseTimeoutMillis);
-        try {
-            while (!out.isEmpty()) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return new IllegalStateException(notReleased("the release of every child CAS"));
-                }
-                TimeUnit.NANOSECONDS.timedWait(this, left);
-            }
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return e;
-        }
-    }
-
-    /** The request is answered: children the route took and did not send, or still out, come back to the pool. */
+    /**
+     * The input CAS is answered: children the route took and did not send come back to the pool. Those sent stay out
+     * until their client releases them (the stock service answers the input CAS once its last child is sent, and
+     * the stock client releases each child as it reads it).
+     */
     synchronized void end() {
         for (CAS child : taken.keySet()) {
             child.reset();
             free.add(child);
         }
         taken.clear();
-        takeBackAll();
         parentId = null;
         client = null;
     }
@@ -212,14 +210,6 @@ public final class ChildCases {
             free.add(e.getValue());
         }
         out.clear();
-    }
-
-    private String notReleased(String what) {
-        int outstanding = out.size();
-        takeBackAll(); // a later release of these is ignored: their ids are forgotten
-        return "The client did not release a child CAS within " + releaseTimeoutMillis
-               + " ms (option childReleaseTimeout) while the route waited for " + what + " of CAS " + parentId + "; "
-               + outstanding + " child CAS(es) taken back";
     }
 
     private void requireRunning() {

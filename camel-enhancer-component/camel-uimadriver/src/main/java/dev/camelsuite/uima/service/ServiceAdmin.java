@@ -30,9 +30,13 @@ final class ServiceAdmin implements Runnable {
     private final Session session;
     private final MessageConsumer requests;
     private final MessageProducer replies;
+    /** A CAS multiplier's release queue, named in its GetMeta reply as a stock one does; else null. */
+    private final Destination releases;
 
-    ServiceAdmin(UimaService service, Session session, MessageConsumer requests) throws JMSException {
+    ServiceAdmin(UimaService service, Session session, MessageConsumer requests, Destination releases)
+            throws JMSException {
         this.service = service;
+        this.releases = releases;
         this.session = session;
         this.requests = requests;
         this.replies = session.createProducer(null);
@@ -65,6 +69,9 @@ final class ServiceAdmin implements Runnable {
                 TextMessage reply = session.createTextMessage(service.description().metadataXml());
                 reply.setIntProperty(UimaAsProtocol.PAYLOAD, UimaAsProtocol.METADATA);
                 reply.setIntProperty(UimaAsProtocol.SERIALIZATION, UimaAsProtocol.BINARY_SERIALIZATION);
+                if (releases != null) {
+                    reply.setJMSReplyTo(releases);
+                }
                 service.headers().reply(replies, replyTo, reply, UimaAsProtocol.GET_META);
             } else {
                 collectionProcessComplete(replyTo);

@@ -158,8 +158,7 @@ final class ServiceInstance implements Runnable {
         }
         children.begin(referenceId, replyTo, served.isBinary());
         try {
-            Exception failure = service.route().process(served.cas(), referenceId, children);
-            return failure != null ? failure : children.awaitReleased();
+            return service.route().process(served.cas(), referenceId, children);
         } finally {
             children.end();
         }
@@ -223,6 +222,9 @@ final class ServiceInstance implements Runnable {
         Message info = session.createTextMessage("");
         info.setIntProperty(UimaAsProtocol.PAYLOAD, UimaAsProtocol.NONE);
         info.setStringProperty(UimaAsProtocol.CAS_REFERENCE, referenceId);
+        if (children != null) {
+            info.setJMSReplyTo(children.releases()); // as a stock CAS multiplier tells its client (for Stop)
+        }
         return info;
     }
 

@@ -77,8 +77,9 @@ public final class UimaService {
     public void start(ExecutorServiceManager executors, Object source) throws JMSException {
         this.executors = executors;
         reconnects = executors.newSingleThreadScheduledExecutor(source, "UimaDriverReconnect");
-        // one thread per instance and one for GetMeta; after a lost connection the new ones wait for the old ones
-        threads = executors.newFixedThreadPool(source, "UimaDriverService", cases.size() + 1);
+        // one thread per instance, one for GetMeta, one for a CAS multiplier's releases; after a lost connection
+        // the new ones wait for the old ones to end
+        threads = executors.newFixedThreadPool(source, "UimaDriverService", cases.size() + (children != null ? 2 : 1));
         connect();
     }
 
@@ -106,13 +107,18 @@ public final class UimaService {
             // when it names this process's id
             String targeted = "(" + UimaAsProtocol.TARGET_SERVICE_ID + " IS NULL OR "
                               + UimaAsProtocol.TARGET_SERVICE_ID + " = '" + headers.serviceId() + "')";
+            Destination[] opened = new Destination[1];
+            if (children != null) {
+                listeners.add(children.open(c, opened));
+            }
+            Destination releases = opened[0];
             Session adminSession = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             listeners.add(new ServiceAdmin(this, adminSession, adminSession.createConsumer(
-                    adminSession.createQueue(settings.queue()), targeted + " AND (" + ServiceAdmin.COMMANDS + ")")));
+                    adminSession.createQueue(settings.queue()), targeted + " AND (" + ServiceAdmin.COMMANDS + ")"),
+                    releases));
             // the instances take every other message, the protocol's and anything else (which they log and drop)
             String others = targeted + " AND (" + UimaAsProtocol.COMMAND + " IS NULL OR NOT ("
                             + ServiceAdmin.COMMANDS + "))";
-            Destination releases = children != null ? children.open(c) : null;
             for (int i = 0; i < cases.size(); i++) {
                 Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 listeners.add(new ServiceInstance(this, session,
