@@ -1,9 +1,8 @@
-package dev.camelsuite.examples.uima;
+package dev.camelsuite.enhancer.engines.uima;
 
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.content.EntityAnnotation;
 import dev.camelsuite.enhancer.content.TextAnnotation;
-import dev.camelsuite.uima.UimaDriverConstants;
 import org.apache.camel.Exchange;
 import org.apache.camel.InvalidPayloadException;
 import org.apache.camel.Processor;
@@ -13,13 +12,17 @@ import org.apache.uima.cas.Type;
 import org.apache.uima.cas.text.AnnotationFS;
 
 /**
- * Writes what an enhancement chain found (the exchange's {@link ContentItem}) into the CAS the served route answers
- * with (exchange property {@code CamelUimaCas}): the language as the document's language, each sentence, token and
- * linked entity as an annotation of {@code uima/EnhancerChainTypes.xml}. Offsets carry over unchanged: both count
- * Java characters of the same text.
+ * Writes what an enhancement chain found (the exchange's {@link ContentItem}) into the CAS a route served with
+ * {@code from("uimadriver:…")} answers with (exchange property {@value #CAS_PROPERTY}): the language as the document's
+ * language, each sentence, token and linked entity as an annotation of the chain's type system,
+ * {@value #TYPE_SYSTEM}. Offsets carry over unchanged: both count Java characters of the same text.
  */
-public final class ChainAnnotationsToCas implements Processor {
+public final class ChainFindingsToCas implements Processor {
 
+    /** The chain's type system: the descriptor a served chain's route names. */
+    public static final String TYPE_SYSTEM = "classpath:dev/camelsuite/enhancer/engines/uima/EnhancerChainTypes.xml";
+    /** The served route's CAS (the uimadriver component's {@code UimaDriverConstants.CAS}). */
+    static final String CAS_PROPERTY = "CamelUimaCas";
     static final String SENTENCE = "dev.camelsuite.enhancer.uima.Sentence";
     static final String TOKEN = "dev.camelsuite.enhancer.uima.Token";
     static final String ENTITY = "dev.camelsuite.enhancer.uima.Entity";
@@ -27,7 +30,11 @@ public final class ChainAnnotationsToCas implements Processor {
     @Override
     public void process(Exchange exchange) throws InvalidPayloadException {
         ContentItem item = exchange.getMessage().getMandatoryBody(ContentItem.class);
-        CAS cas = exchange.getProperty(UimaDriverConstants.CAS, CAS.class);
+        CAS cas = exchange.getProperty(CAS_PROPERTY, CAS.class);
+        if (cas == null) {
+            throw new IllegalStateException("No CAS to write the chain's findings into: ChainFindingsToCas runs in a"
+                                            + " route served with from(\"uimadriver:…\")");
+        }
         if (item.getLanguage() != null) {
             cas.setDocumentLanguage(item.getLanguage());
         }
