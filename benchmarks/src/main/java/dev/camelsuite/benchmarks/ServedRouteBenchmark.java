@@ -24,16 +24,22 @@ import java.util.concurrent.TimeUnit;
  * goes first alternates round by round; medians of the rounds. Before the first round, one unmeasured run against
  * each warms both services up.
  * <p>
+ * With {@code -Dcase=multiplier} the two serve a CAS multiplier instead: the aggregate {@code SegmentedRoomNumbers}
+ * (SimpleTextSegmenter, then the RoomNumberAnnotator on each child), one instance each (the stock service's default
+ * deployment), the client's documents cut into a line per sentence (about 13 child CASes a document, each released
+ * by the client as it reads it).
+ * <p>
  * Run from the project root: {@code java -cp benchmarks/target/benchmarks.jar
  * dev.camelsuite.benchmarks.ServedRouteBenchmark} (defaults: {@code -Drounds=3 -DwarmUp=20 -Dseconds=10
  * -DserviceClasspath=uima-as-test-service/target/service-classpath.txt}).
  */
 public final class ServedRouteBenchmark {
 
-    static final String STOCK_QUEUE = "RoomNumberQueue";
-    static final String SERVED_QUEUE = "ServedRoomNumberQueue";
+    static final boolean MULTIPLIER = "multiplier".equals(System.getProperty("case"));
+    static final String STOCK_QUEUE = MULTIPLIER ? "SegmentedRoomNumbersQueue" : "RoomNumberQueue";
+    static final String SERVED_QUEUE = MULTIPLIER ? "ServedSegmentedQueue" : "ServedRoomNumberQueue";
     static final String DESCRIPTOR = "uima-as-test-service/src/main/resources/dev/camelsuite/uima/testservice/"
-                                     + "RoomNumberAnnotator.xml";
+                                     + (MULTIPLIER ? "SegmentedRoomNumbers.xml" : "RoomNumberAnnotator.xml");
 
     private ServedRouteBenchmark() {
     }
@@ -41,10 +47,10 @@ public final class ServedRouteBenchmark {
     public static void main(String[] args) throws Exception {
         try (ChildJvm stock = ChildJvm.uimaAs(UimaDriverBenchmark.SERVICE_CLASSPATH,
                 "dev.camelsuite.uima.testservice.ServiceMain", "--broker", "tcp://localhost:0",
-                "room-number=" + STOCK_QUEUE)) {
+                (MULTIPLIER ? "segmented-rooms=" : "room-number=") + STOCK_QUEUE)) {
             String broker = UimaDriverBenchmark.awaitService(stock);
             try (ChildJvm served = ChildJvm.own(ServedRouteMain.class.getName(), broker, SERVED_QUEUE,
-                    Path.of(DESCRIPTOR).toAbsolutePath().toString(), "4")) {
+                    Path.of(DESCRIPTOR).toAbsolutePath().toString(), MULTIPLIER ? "1" : "4")) {
                 String ready = served.nextLine(120, TimeUnit.SECONDS);
                 if (!ready.startsWith("SERVICE READY")) {
                     throw new IllegalStateException("The served route printed: " + ready);
@@ -60,46 +66,62 @@ public final class ServedRouteBenchmark {
 
     private static void run(String broker) throws Exception {
         Map<String, Map<Integer, List<Double>>> results = new LinkedHashMap<>();
+        Map<String, Map<Integer, List<Double>>> children = new LinkedHashMap<>();
         for (int round = 0; round < UimaDriverBenchmark.ROUNDS; round++) {
             for (int size : UimaDriverBenchmark.SIZES) {
                 List<String> order = round % 2 == 0 ? List.of(SERVED_QUEUE, STOCK_QUEUE)
                         : List.of(STOCK_QUEUE, SERVED_QUEUE);
                 for (String queue : order) {
-                    double docsPerSecond = measure(broker, queue, size, UimaDriverBenchmark.WARM_UP,
+                    double[] rates = measure(broker, queue, size, UimaDriverBenchmark.WARM_UP,
                             UimaDriverBenchmark.SECONDS);
                     results.computeIfAbsent(queue, k -> new LinkedHashMap<>())
-                            .computeIfAbsent(size, k -> new ArrayList<>()).add(docsPerSecond);
-                    System.out.printf(Locale.ROOT, "round %d  %-22s CasPoolSize %d: %8.1f docs/s%n", round + 1,
-                            queue, size, docsPerSecond);
+                            .computeIfAbsent(size, k -> new ArrayList<>()).add(rates[0]);
+                    children.computeIfAbsent(queue, k -> new LinkedHashMap<>())
+                            .computeIfAbsent(size, k -> new ArrayList<>()).add(rates[1]);
+                    System.out.printf(Locale.ROOT, "round %d  %-26s CasPoolSize %d: %8.1f docs/s %8.1f children/s%n",
+                            round + 1, queue, size, rates[0], rates[1]);
                 }
             }
         }
         System.out.println();
-        System.out.println("| CasPoolSize | served route docs/s | stock service docs/s | ratio |");
+        System.out.println(MULTIPLIER ? "| CasPoolSize | served route docs/s (children/s) | stock service docs/s"
+                                        + " (children/s) | ratio |"
+                : "| CasPoolSize | served route docs/s | stock service docs/s | ratio |");
         System.out.println("|---:|---:|---:|---:|");
         for (int size : UimaDriverBenchmark.SIZES) {
             double served = UimaDriverBenchmark.median(results.get(SERVED_QUEUE).get(size));
             double stock = UimaDriverBenchmark.median(results.get(STOCK_QUEUE).get(size));
-            System.out.printf(Locale.ROOT, "| %d | %.0f | %.0f | %.2f× |%n", size, served, stock, served / stock);
+            if (MULTIPLIER) {
+                System.out.printf(Locale.ROOT, "| %d | %.0f (%.0f) | %.0f (%.0f) | %.2f× |%n", size, served,
+                        UimaDriverBenchmark.median(children.get(SERVED_QUEUE).get(size)), stock,
+                        UimaDriverBenchmark.median(children.get(STOCK_QUEUE).get(size)), served / stock);
+            } else {
+                System.out.printf(Locale.ROOT, "| %d | %.0f | %.0f | %.2f× |%n", size, served, stock,
+                        served / stock);
+            }
         }
     }
 
-    /** Documents per second the stock client gets from the service on {@code queue}, in a fresh JVM. */
-    private static double measure(String broker, String queue, int casPoolSize, double warmUp, double seconds)
+    /** Documents and child CASes per second the stock client gets from the service on {@code queue}, in a fresh JVM. */
+    private static double[] measure(String broker, String queue, int casPoolSize, double warmUp, double seconds)
             throws Exception {
+        List<String> args = new ArrayList<>(List.of(broker, queue, String.valueOf(casPoolSize),
+                String.valueOf(warmUp), String.valueOf(seconds)));
+        if (MULTIPLIER) {
+            args.add("lines");
+        }
         try (ChildJvm client = ChildJvm.uimaAs(UimaDriverBenchmark.SERVICE_CLASSPATH,
-                "dev.camelsuite.uima.testservice.StockClientLoad", broker, queue, String.valueOf(casPoolSize),
-                String.valueOf(warmUp), String.valueOf(seconds))) {
+                "dev.camelsuite.uima.testservice.StockClientLoad", args.toArray(String[]::new))) {
             String line = client.nextLine((long) (warmUp + seconds) + 120, TimeUnit.SECONDS);
             String[] fields = line.trim().split(" ");
-            if (fields.length != 5 || !fields[0].equals("STOCK") || Integer.parseInt(fields[1]) != casPoolSize) {
+            if (fields.length != 6 || !fields[0].equals("STOCK") || Integer.parseInt(fields[1]) != casPoolSize) {
                 throw new IllegalStateException("The stock client printed: " + line);
             }
             int status = client.waitFor(60, TimeUnit.SECONDS);
             if (status != 0) {
                 throw new IllegalStateException("The stock client ended with status " + status + " on " + queue);
             }
-            return Double.parseDouble(fields[4]);
+            return new double[] { Double.parseDouble(fields[4]), Double.parseDouble(fields[5]) };
         }
     }
 }

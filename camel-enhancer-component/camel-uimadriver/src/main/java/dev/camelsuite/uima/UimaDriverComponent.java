@@ -53,7 +53,7 @@ public class UimaDriverComponent extends DefaultComponent {
     }
 
     /** The spans of this component's producers and consumers: {@link Tracing#OFF} unless {@code tracing}. */
-    Tracing spans() {
+    public Tracing spans() {
         return spans;
     }
 

@@ -1,5 +1,6 @@
 package dev.camelsuite.uima;
 
+import dev.camelsuite.uima.client.UimaDriverProducer;
 import org.apache.camel.Category;
 import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
@@ -298,7 +299,8 @@ public class UimaDriverEndpoint extends DefaultEndpoint {
         this.password = password;
     }
 
-    String getConnectionURL() {
+    /** The broker URL with the broker's own options appended, as connections open it (not an endpoint option). */
+    public String getConnectionURL() {
         return connectionURL == null ? brokerURL : connectionURL;
     }
 

@@ -1,5 +1,6 @@
 package dev.camelsuite.uima;
 
+import dev.camelsuite.uima.client.XmiCas;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

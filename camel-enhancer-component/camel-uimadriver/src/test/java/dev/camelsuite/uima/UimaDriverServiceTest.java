@@ -1,5 +1,6 @@
 package dev.camelsuite.uima;
 
+import dev.camelsuite.uima.client.UimaDriverProducer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

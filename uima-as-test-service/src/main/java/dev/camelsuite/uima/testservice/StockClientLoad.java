@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import org.apache.uima.aae.client.UimaASProcessStatus;
 import org.apache.uima.aae.client.UimaAsBaseCallbackListener;
 import org.apache.uima.aae.client.UimaAsynchronousEngine;
 import org.apache.uima.adapter.jms.client.BaseUIMAAsynchronousEngine_impl;
@@ -28,11 +29,13 @@ import org.apache.uima.collection.EntityProcessStatus;
  *
  * <pre>
  * java &lt;add-opens&gt; -cp "$(cat target/service-classpath.txt)" dev.camelsuite.uima.testservice.StockClientLoad \
- *      brokerURL queue casPoolSize warmUpSeconds seconds
+ *      brokerURL queue casPoolSize warmUpSeconds seconds [lines]
  * </pre>
  *
  * After the warm-up it counts the documents completed for {@code seconds} and prints one line on stdout:
- * {@code STOCK <casPoolSize> <documents> <seconds> <docsPerSecond>}. Everything the client itself prints goes to
+ * {@code STOCK <casPoolSize> <documents> <seconds> <docsPerSecond> <childrenPerSecond>}. With {@code lines}, each
+ * sentence of a document is a line of its own, for a CAS multiplier that makes a child CAS per line (the children
+ * are counted apart; a document counts when its own reply comes, after its children). Everything the client itself prints goes to
  * stderr. A document that fails ends the run with exit status 1.
  * <p>
  * The documents are those of {@link #documents()}, which the benchmarks module's {@code UimaDriverLoad}
@@ -44,6 +47,7 @@ public final class StockClientLoad {
     private final AtomicLong completed = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong annotations = new AtomicLong();
+    private final AtomicLong children = new AtomicLong();
 
     private StockClientLoad() {
     }
@@ -51,8 +55,8 @@ public final class StockClientLoad {
     public static void main(String[] args) throws Exception {
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err); // the client prints progress with System.out.println
-        if (args.length != 5) {
-            System.err.println("usage: StockClientLoad brokerURL queue casPoolSize warmUpSeconds seconds");
+        if (args.length != 5 && !(args.length == 6 && args[5].equals("lines"))) {
+            System.err.println("usage: StockClientLoad brokerURL queue casPoolSize warmUpSeconds seconds [lines]");
             System.exit(2);
         }
         quietLogging();
@@ -62,24 +66,29 @@ public final class StockClientLoad {
         double warmUp = Double.parseDouble(args[3]);
         double seconds = Double.parseDouble(args[4]);
 
-        int status = new StockClientLoad().run(protocol, broker, queue, casPoolSize, warmUp, seconds);
+        List<String> documents = documents();
+        if (args.length == 6) {
+            documents = documents.stream().map(d -> d.replace(". ", ".\n")).toList();
+        }
+        int status = new StockClientLoad().run(protocol, broker, queue, casPoolSize, warmUp, seconds, documents);
         System.exit(status); // the client leaves non-daemon threads behind
     }
 
-    private int run(PrintStream protocol, String broker, String queue, int casPoolSize, double warmUp, double seconds)
-            throws Exception {
+    private int run(PrintStream protocol, String broker, String queue, int casPoolSize, double warmUp, double seconds,
+            List<String> documents) throws Exception {
         BaseUIMAAsynchronousEngine_impl client = new BaseUIMAAsynchronousEngine_impl();
         client.addStatusCallbackListener(new Listener());
         client.initialize(context(broker, queue, casPoolSize, 60_000, "xmi")); // XMI: what uimadriver speaks too
 
-        List<String> documents = documents();
         Sender sender = new Sender(client, documents);
         sender.start();
         sleep(warmUp);
         long before = completed.get();
+        long childrenBefore = children.get();
         long start = System.nanoTime();
         sleep(seconds);
         long count = completed.get() - before;
+        long made = children.get() - childrenBefore;
         double elapsed = (System.nanoTime() - start) / 1e9;
         sender.finish();
         drain(TimeUnit.SECONDS.toNanos(30));
@@ -94,7 +103,8 @@ public final class StockClientLoad {
             System.err.println("StockClientLoad: the service returned no annotations");
             return 1;
         }
-        protocol.printf(Locale.ROOT, "STOCK %d %d %.3f %.1f%n", casPoolSize, count, elapsed, count / elapsed);
+        protocol.printf(Locale.ROOT, "STOCK %d %d %.3f %.1f %.1f%n", casPoolSize, count, elapsed, count / elapsed,
+                made / elapsed);
         return 0;
     }
 
@@ -185,7 +195,11 @@ public final class StockClientLoad {
                 }
             }
             annotations.addAndGet(found);
-            completed.incrementAndGet();
+            if (status instanceof UimaASProcessStatus s && s.getParentCasReferenceId() != null) {
+                children.incrementAndGet(); // a CAS multiplier's child, before its document's reply
+            } else {
+                completed.incrementAndGet();
+            }
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.camelsuite.uima;
+package dev.camelsuite.uima.client;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;

@@ -1,5 +1,10 @@
-package dev.camelsuite.uima;
+package dev.camelsuite.uima.client;
 
+import dev.camelsuite.uima.UimaAsProtocol;
+import dev.camelsuite.uima.UimaDriverConstants;
+import dev.camelsuite.uima.AnalysisResult;
+import dev.camelsuite.uima.CasAnnotation;
+import dev.camelsuite.uima.UimaServiceException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

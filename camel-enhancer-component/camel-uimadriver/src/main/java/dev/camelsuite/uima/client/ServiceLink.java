@@ -1,5 +1,7 @@
-package dev.camelsuite.uima;
+package dev.camelsuite.uima.client;
 
+import dev.camelsuite.uima.UimaAsProtocol;
+import dev.camelsuite.uima.UimaDriverEndpoint;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 

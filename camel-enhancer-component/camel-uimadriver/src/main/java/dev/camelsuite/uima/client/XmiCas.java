@@ -1,5 +1,6 @@
-package dev.camelsuite.uima;
+package dev.camelsuite.uima.client;
 
+import dev.camelsuite.uima.CasAnnotation;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,7 @@ import org.apache.uima.cas.impl.XmiCasSerializer;
 import org.apache.uima.cas.text.AnnotationFS;
 
 /** CASes to and from the XMI the service speaks, and a CAS's annotations as the route sees them. */
-final class XmiCas {
+public final class XmiCas {
 
     private static final String DOCUMENT_ANNOTATION = "uima.tcas.DocumentAnnotation";
 
@@ -27,7 +28,7 @@ final class XmiCas {
     }
 
     /** The XMI of a CAS holding only a document text. */
-    static String document(CAS cas, String text) throws Exception {
+    public static String document(CAS cas, String text) throws Exception {
         cas.reset();
         cas.setDocumentText(text);
         ByteArrayOutputStream out = new ByteArrayOutputStream(text.length() + 512);
