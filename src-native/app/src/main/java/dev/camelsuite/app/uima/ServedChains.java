@@ -27,20 +27,26 @@ public class ServedChains extends RouteBuilder {
     private final String brokerUrl;
     private final String queuePrefix;
     private final int instances;
+    private final int maxCasSize;
 
     ServedChains(@ConfigProperty(name = "camelsuite.uima.chains") Optional<List<String>> chains,
                  @ConfigProperty(name = "camelsuite.uima.broker-url") String brokerUrl,
                  @ConfigProperty(name = "camelsuite.uima.queue-prefix") String queuePrefix,
-                 @ConfigProperty(name = "camelsuite.uima.instances") int instances) {
+                 @ConfigProperty(name = "camelsuite.uima.instances") int instances,
+                 @ConfigProperty(name = "camelsuite.uima.max-cas-size") int maxCasSize) {
         this.chains = chains.orElse(List.of());
         this.brokerUrl = brokerUrl;
         this.queuePrefix = queuePrefix;
         this.instances = instances;
+        this.maxCasSize = maxCasSize;
         for (String chain : this.chains) {
             if (!CHAIN.matcher(chain).matches()) {
                 throw new IllegalArgumentException("camelsuite.uima.chains: '" + chain + "' is not a chain's name"
                                                    + " (letters, digits, '.', '_' and '-')");
             }
+        }
+        if (maxCasSize < 1) {
+            throw new IllegalArgumentException("camelsuite.uima.max-cas-size must be at least 1, not " + maxCasSize);
         }
         if (instances < 1) {
             throw new IllegalArgumentException("camelsuite.uima.instances must be at least 1, not " + instances);
@@ -51,7 +57,7 @@ public class ServedChains extends RouteBuilder {
     public void configure() {
         for (String chain : chains) {
             from("uimadriver:" + brokerUrl + "?queue=" + queuePrefix + chain + "&concurrentConsumers=" + instances
-                 + "&descriptor=" + ChainFindingsToCas.TYPE_SYSTEM)
+                 + "&maxCasSize=" + maxCasSize + "&descriptor=" + ChainFindingsToCas.TYPE_SYSTEM)
                     .routeId("uima-service-" + chain)
                     .convertBodyTo(String.class)            // the CAS's document text
                     .to("enhancer:" + chain)                 // the chain, in this JVM
