@@ -11,7 +11,6 @@ import jakarta.jms.Connection;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
-import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import org.apache.uima.cas.CAS;
 import org.slf4j.Logger;
@@ -25,8 +24,6 @@ import org.slf4j.LoggerFactory;
 final class ChildCasPools {
 
     private static final Logger LOG = LoggerFactory.getLogger(ChildCasPools.class);
-    /** How long a receive waits before it looks again whether the service is stopping. */
-    private static final long RECEIVE_WAIT_MILLIS = 500;
 
     private final UimaService service;
     private final List<ChildCases> instances = new ArrayList<>();
@@ -53,19 +50,7 @@ final class ChildCasPools {
     Runnable open(Connection connection, Destination[] releases) throws JMSException {
         Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         releases[0] = session.createTemporaryQueue();
-        MessageConsumer consumer = session.createConsumer(releases[0]);
-        return () -> {
-            try {
-                while (service.isServing()) {
-                    Message m = consumer.receive(RECEIVE_WAIT_MILLIS);
-                    if (m != null) {
-                        onRelease(m);
-                    }
-                }
-            } catch (JMSException e) {
-                LOG.debug("Release queue of {} ends: {}", service.settings().queue(), e.getMessage());
-            }
-        };
+        return new ReceiveLoop(service, session.createConsumer(releases[0]), this::onRelease, "Release queue");
     }
 
     /** The children of instance {@code i}, sending on its session. */

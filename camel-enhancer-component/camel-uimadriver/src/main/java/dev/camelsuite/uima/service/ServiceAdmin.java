@@ -4,7 +4,6 @@ import dev.camelsuite.uima.UimaAsProtocol;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
-import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
@@ -16,11 +15,9 @@ import org.slf4j.LoggerFactory;
  * separate GetMeta listener does: a client whose Process request timed out pings the service with GetMeta and reports
  * the timeout when the ping is answered, so the answer must never wait behind busy instances.
  */
-final class ServiceAdmin implements Runnable {
+final class ServiceAdmin {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServiceAdmin.class);
-    /** How long a receive waits before it looks again whether the service is stopping. */
-    private static final long RECEIVE_WAIT_MILLIS = 500;
 
     /** The selector of the requests this listener takes; the instances take every other message. */
     static final String COMMANDS = UimaAsProtocol.COMMAND + " = " + UimaAsProtocol.GET_META + " OR "
@@ -28,35 +25,18 @@ final class ServiceAdmin implements Runnable {
 
     private final UimaService service;
     private final Session session;
-    private final MessageConsumer requests;
     private final MessageProducer replies;
     /** A CAS multiplier's release queue, named in its GetMeta reply as a stock one does; else null. */
     private final Destination releases;
 
-    ServiceAdmin(UimaService service, Session session, MessageConsumer requests, Destination releases)
-            throws JMSException {
+    ServiceAdmin(UimaService service, Session session, Destination releases) throws JMSException {
         this.service = service;
         this.releases = releases;
         this.session = session;
-        this.requests = requests;
         this.replies = session.createProducer(null);
     }
 
-    @Override
-    public void run() {
-        try {
-            while (service.isServing()) {
-                Message m = requests.receive(RECEIVE_WAIT_MILLIS);
-                if (m != null) {
-                    onMessage(m);
-                }
-            }
-        } catch (JMSException e) {
-            LOG.debug("GetMeta listener on queue {} ends: {}", service.headers().queue(), e.getMessage());
-        }
-    }
-
-    private void onMessage(Message m) {
+    void onMessage(Message m) {
         try {
             Destination replyTo = m.getJMSReplyTo();
             if (!m.propertyExists(UimaAsProtocol.MESSAGE_TYPE) || replyTo == null

@@ -11,7 +11,6 @@ import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
-import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
@@ -19,54 +18,34 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One instance of a route served as a UIMA AS service: a JMS session on the service's input queue, a thread that
- * receives from it (as a stock service's listener container does, so that a prefetch of 0 works), a CAS, and the
- * protocol of one request at a time. A Process request is answered with
+ * One instance of a route served as a UIMA AS service: a JMS session on the service's input queue (its thread a
+ * {@link ReceiveLoop}), a CAS, and the protocol of one request at a time. A Process request is answered with
  * ServiceInfo (the client's "processing started"), then the route runs on this thread with the CAS as the body (a CAS
  * multiplier's route sends its child CASes meanwhile), then the reply: the CAS (a delta when the client accepts one)
  * in the request's serialization, or the route's error. GetMeta and Collection Process Complete are answered apart
  * ({@link ServiceAdmin}). A request that is not the protocol's is logged and dropped, as a stock service drops it;
  * nothing read from the wire is ever turned into an object.
  */
-final class ServiceInstance implements Runnable {
+final class ServiceInstance {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServiceInstance.class);
-    /** How long a receive waits before it looks again whether the service is stopping. */
-    private static final long RECEIVE_WAIT_MILLIS = 500;
 
     private final UimaService service;
     private final Session session;
-    private final MessageConsumer requests;
     private final MessageProducer replies;
     private final ServedCas served;
     /** The child CASes of a CAS multiplier's route; null when the service is none. */
     private final ChildCases children;
     private long lastReply = System.nanoTime();
 
-    ServiceInstance(UimaService service, Session session, MessageConsumer requests, ServedCas served,
-                    ChildCases children) throws JMSException {
+    ServiceInstance(UimaService service, Session session, ServedCas served, ChildCases children)
+            throws JMSException {
         this.service = service;
         this.session = session;
-        this.requests = requests;
         this.served = served;
         this.children = children;
         this.replies = session.createProducer(null);
         this.replies.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-    }
-
-    /** Serves requests until the service stops or the connection is lost. */
-    @Override
-    public void run() {
-        try {
-            while (service.isServing()) {
-                Message m = requests.receive(RECEIVE_WAIT_MILLIS);
-                if (m != null) {
-                    onMessage(m);
-                }
-            }
-        } catch (JMSException e) {
-            LOG.debug("Instance on queue {} ends: {}", queue(), e.getMessage());
-        }
     }
 
     void onMessage(Message m) {

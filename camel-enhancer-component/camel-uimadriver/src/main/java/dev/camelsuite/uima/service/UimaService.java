@@ -113,17 +113,18 @@ public final class UimaService {
             }
             Destination releases = opened[0];
             Session adminSession = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            listeners.add(new ServiceAdmin(this, adminSession, adminSession.createConsumer(
-                    adminSession.createQueue(settings.queue()), targeted + " AND (" + ServiceAdmin.COMMANDS + ")"),
-                    releases));
+            listeners.add(new ReceiveLoop(this, adminSession.createConsumer(adminSession.createQueue(settings.queue()),
+                    targeted + " AND (" + ServiceAdmin.COMMANDS + ")"),
+                    new ServiceAdmin(this, adminSession, releases)::onMessage, "GetMeta listener"));
             // the instances take every other message, the protocol's and anything else (which they log and drop)
             String others = targeted + " AND (" + UimaAsProtocol.COMMAND + " IS NULL OR NOT ("
                             + ServiceAdmin.COMMANDS + "))";
             for (int i = 0; i < cases.size(); i++) {
                 Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                listeners.add(new ServiceInstance(this, session,
-                        session.createConsumer(session.createQueue(settings.queue()), others), cases.get(i),
-                        children != null ? children.instance(i, session, releases) : null));
+                ServiceInstance instance = new ServiceInstance(this, session, cases.get(i),
+                        children != null ? children.instance(i, session, releases) : null);
+                listeners.add(new ReceiveLoop(this, session.createConsumer(session.createQueue(settings.queue()),
+                        others), instance::onMessage, "Instance"));
             }
             c.start();
             listeners.forEach(threads::execute);
