@@ -8,6 +8,7 @@ import dev.camelsuite.enhancer.content.TextAnnotation;
  * What a route branches on in an enhanced document: whether its text mentions people or places (the kind the
  * linking engine gives each mention, as Stanbol's NER engines type theirs), and its title as the document states it.
  */
+// tag::mentions[]
 public final class Mentions {
 
     static final String PERSON = "http://dbpedia.org/ontology/Person";
@@ -38,3 +39,4 @@ public final class Mentions {
                 .anyMatch(a -> kind.equals(a.getFeature(TextAnnotation.ENTITY_TYPE_FEATURE)));
     }
 }
+// end::mentions[]

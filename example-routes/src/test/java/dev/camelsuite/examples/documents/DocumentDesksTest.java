@@ -23,6 +23,13 @@ abstract class DocumentDesksTest extends CamelTestSupport {
         return context;
     }
 
+    @Override
+    protected java.util.Properties useOverridePropertiesWithPropertiesComponent() {
+        java.util.Properties desks = new java.util.Properties();
+        desks.put("desk.uri", "mock:desk"); // the desks' endpoint, here one the test reads
+        return desks;
+    }
+
     private void send(byte[] document, String type) {
         template.send("direct:documents", e -> {
             e.getIn().setBody(document);

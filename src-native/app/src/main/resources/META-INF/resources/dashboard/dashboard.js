@@ -30,6 +30,12 @@ function show(id, chartInstance, labels, datasets) {
     { labels, datasets: datasets.map(d => ({ label: d.label, data: d.data })) });
 }
 
+// A chart with nothing to draw says so in words instead of showing empty axes: its note (id + '-empty') shows.
+function empty(id, isEmpty) {
+  document.getElementById(id).hidden = isEmpty;
+  document.getElementById(id + '-empty').hidden = !isEmpty;
+}
+
 function drawSteps(steps) {
   const processes = [...new Set(steps.map(s => s.workflow + '/' + s.process))];
   const statuses = [...new Set(steps.map(s => s.status))];
@@ -41,12 +47,14 @@ function drawSteps(steps) {
   }));
   show('steps-chart', chart('steps-chart', 'bar', { scales: { x: { stacked: true }, y: { stacked: true } } }),
     processes, datasets);
+  empty('steps-chart', processes.length === 0);
 }
 
 function drawQueues(queues) {
   show('queues-chart', chart('queues-chart', 'bar', { plugins: { legend: { display: false } } }),
     queues.map(q => q.workflow + '/' + q.process),
     [{ label: 'ready', backgroundColor: STATUS_COLOURS.queued, data: queues.map(q => q.ready) }]);
+  empty('queues-chart', queues.every(q => q.ready === 0));
 }
 
 function drawThroughput(status) {
@@ -68,12 +76,19 @@ function drawThroughput(status) {
     }
   }
   show('throughput-chart', c, c.data.labels, c.data.datasets);
+  // the first figure needs two updates; a flat zero line says nothing a sentence would not say better
+  const idle = c.data.datasets.every(d => d.data.every(v => v === 0));
+  empty('throughput-chart', idle);
+  document.getElementById('throughput-chart-empty').textContent = c.data.labels.length === 0
+    ? 'Measuring: the first figures come with the next update.'
+    : 'No robot step and no enhancement since ' + c.data.labels[0] + '.';
 }
 
 function drawEngines(engines) {
   show('engines-chart', chart('engines-chart', 'bar', { indexAxis: 'y', plugins: { legend: { display: false } } }),
     engines.map(e => e.chain + ': ' + e.engine),
     [{ label: 'mean ms', backgroundColor: '#6c63c9', data: engines.map(e => Math.round(e.meanMillis * 100) / 100) }]);
+  empty('engines-chart', engines.length === 0);
 }
 
 function linkCell(href, text) {
@@ -165,7 +180,9 @@ async function refresh() {
     drawOverdue(status.overdue);
     drawJobs(status.jobs, status.oldestWaiting);
     previous = status;
-    document.getElementById('last-update').textContent = status.at;
+    const lastUpdate = document.getElementById('last-update');
+    lastUpdate.textContent = new Date(status.at).toLocaleTimeString();
+    lastUpdate.dateTime = status.at;
     document.getElementById('update-error').textContent = '';
   } catch (e) {
     document.getElementById('update-error').textContent = 'Update failed: ' + e.message;

@@ -74,6 +74,14 @@ class DashboardBrowserTest {
                           + " error here</a>");
         // refreshed at least twice within the budget: the throughput chart has points
         assertThat(charts.get("throughput-chart").get("labels").size()).isGreaterThanOrEqualTo(1);
+        // the time of the last update as people read it (the API's instant is in the element's datetime), and the
+        // charts with something to draw drawn, not their empty notes
+        Matcher lastUpdate = Pattern.compile("<time id=\"last-update\" datetime=\"([^\"]+)\">([^<]+)</time>")
+                .matcher(run.dom());
+        assertThat(lastUpdate.find()).as("the last update in %s", run.dom()).isTrue();
+        assertThat(lastUpdate.group(2)).isNotEqualTo("not yet").doesNotContain("T").doesNotContain("Z")
+                .matches(".*\\d{1,2}:\\d{2}:\\d{2}.*");
+        assertThat(run.dom()).contains("<p id=\"steps-chart-empty\" class=\"empty\" hidden=\"\">");
 
         Path screenshot = Path.of("target", "screenshots", "dashboard.png");
         HeadlessChromium.Run shot = chromium.screenshot(signedIn, screenshot, 5000);

@@ -13,6 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import dev.camelsuite.enhancer.engines.tika.SampleDocuments;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
@@ -101,6 +102,13 @@ class DocExamplesTest {
         return found;
     }
 
+    /** The files the examples send ({@code --data-binary @name}), made by the test. */
+    private static byte[] exampleFile(String name, Example example) {
+        assertThat(name).as("a file %s sends that the test can make", example.where()).isEqualTo("trip.pdf");
+        return SampleDocuments.pdf("A trip", "Ann Author",
+                List.of("Angela Merkel travelled from Berlin to Paris.", "She met the mayor there."));
+    }
+
     private static void run(Example example) {
         Map<String, String> headers = new LinkedHashMap<>();
         String method = null;
@@ -149,7 +157,10 @@ class DocExamplesTest {
             headers.put("Content-Type", "application/x-www-form-urlencoded"); // curl's own default
         }
         headers.forEach(request::header);
-        if (data != null) {
+        if (data != null && data.startsWith("@")) {
+            // a file the example sends: one the test makes for it
+            request = request.body(exampleFile(data.substring(1), example));
+        } else if (data != null) {
             // as curl sends them: the bytes of the text, whatever the type
             request = request.body(data.getBytes(StandardCharsets.UTF_8));
         }

@@ -15,10 +15,12 @@ import io.restassured.RestAssured;
 import org.junit.jupiter.api.Test;
 
 import static io.restassured.RestAssured.given;
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 
 /**
@@ -28,6 +30,8 @@ import static org.hamcrest.Matchers.startsWith;
 @QuarkusTest
 class DocumentConversionApiTest {
 
+    /** The header the application adds when a chain found no text. */
+    private static final String WARNING = "Warning";
     static final List<String> PARAGRAPHS = List.of("Marie Curie worked in Paris.", "Albert Einstein lived in Berlin.");
     static final String ENTITY = "https://example.org/camelsuite/entity/";
     static final String TITLE = "<http://purl.org/dc/terms/title> \"Two lives\"";
@@ -40,6 +44,26 @@ class DocumentConversionApiTest {
                 SampleDocuments.docx("Two lives", "Ann Author", PARAGRAPHS));
         // a document of no stated type is recognised by its bytes
         send("application/octet-stream", SampleDocuments.odt("Two lives", "Ann Author", PARAGRAPHS));
+    }
+
+    @Test
+    void aDocumentSentAsItsBytesFindsItsEntitiesAndOneWithoutTextIsSaidSo() {
+        byte[] pdf = SampleDocuments.pdf("Two lives", "Ann Author", PARAGRAPHS);
+        // as curl --data-binary @file sends it: the entities, no warning
+        given().contentType("application/pdf").accept("application/n-triples").body(pdf).when().post("/enhancer")
+                .then().statusCode(200).header(WARNING, nullValue())
+                .body(containsString("<" + ENTITY + "berlin>"));
+        // as curl --data @file sends it: every line break dropped, nothing Tika can read; the answer says so
+        byte[] mangled = new String(pdf, ISO_8859_1).replace("\r", "")
+                .replace("\n", "").getBytes(ISO_8859_1);
+        given().contentType("application/pdf").accept("application/n-triples").body(mangled).when().post("/enhancer")
+                .then().statusCode(200)
+                .header(WARNING, startsWith("299 - \"No text was found in the content"))
+                .header(WARNING, containsString("--data-binary @file"))
+                .body(not(containsString("<" + ENTITY + "berlin>")));
+        // and an empty body
+        given().contentType("text/plain").body(new byte[0]).when().post("/enhancer").then().statusCode(200)
+                .header(WARNING, startsWith("299 - "));
     }
 
     private static void send(String type, byte[] document) {

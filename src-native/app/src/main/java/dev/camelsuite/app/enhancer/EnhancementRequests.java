@@ -218,8 +218,9 @@ public class EnhancementRequests {
             return failure(done.getException());
         }
         ContentItem enhanced = done.getMessage().getBody(ContentItem.class);
-        return answer(new EnhancementAnswer(enhanced, request, accept, outcome.uploaded(),
+        Response answer = answer(new EnhancementAnswer(enhanced, request, accept, outcome.uploaded(),
                 stanbolNames.creators()), deadline, cancellation);
+        return answer.getStatus() == 200 ? NoTextWarning.add(answer, enhanced) : answer;
     }
 
     /** The chain run in a turn with the time left; no exchange when none was left. */
