@@ -18,6 +18,9 @@ public class LibraryRobots extends RouteBuilder {
 
     @Override
     public void configure() {
+        // the robots are the routes' error handlers: a failed step is logged in one line (robot, object, step,
+        // attempt, cause) and ended in error, to be replayed; Camel's report of the exhausted exchange says it at length
+        errorHandler(noErrorHandler());
         // Google scanned books: download and convert are both ready once the object is registered
         from("workflow:googleScannedBookWF/google-download?delay=20").routeId("google-download")
                 .bean("library", "download(${body})");
