@@ -4,6 +4,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import com.zaxxer.hikari.HikariConfig;
@@ -94,14 +95,15 @@ public final class OutboxFaultRun {
             consume(consumer, events);
             startApplication(pg.getJdbcUrl("postgres", "postgres"));
             long total = plan.objects() * 9L;
+            // the kill is watched for apart from the broker's outage: a broker JVM that is slow to start again must
+            // not let the application finish its changes before it is killed
+            CompletableFuture<Long> killed = CompletableFuture.supplyAsync(() -> killAt(db, total * 70 / 100,
+                    pg.getJdbcUrl("postgres", "postgres")));
             awaitChanges(db, total * 15 / 100);
             broker.close();
             Thread.sleep(plan.brokerDownMillis());
             startBroker();
-            awaitChanges(db, total * 70 / 100);
-            long killedAt = changes(db);
-            application.kill();
-            startApplication(pg.getJdbcUrl("postgres", "postgres"));
+            long killedAt = killed.get(5, TimeUnit.MINUTES);
             awaitTheEnd(db, events, plan.objects(), System.nanoTime() + TimeUnit.MINUTES.toNanos(5));
             long[] compared = events.compareWithHistory();
             stopApplicationAndBroker();
@@ -151,6 +153,19 @@ public final class OutboxFaultRun {
                 Integer.toString(plan.objects()), Integer.toString(plan.perSecond()),
                 Long.toString(plan.outboxLeaseMillis()));
         FaultRunProcesses.expectReady(application);
+    }
+
+    /** Kills the application once {@code changes} are made and starts it again: the changes made when it died. */
+    private long killAt(HikariDataSource db, long changes, String jdbcUrl) {
+        try {
+            awaitChanges(db, changes);
+            long killedAt = changes(db);
+            application.kill();
+            startApplication(jdbcUrl);
+            return killedAt;
+        } catch (Exception e) {
+            throw new IllegalStateException("The application could not be killed and started again", e);
+        }
     }
 
     private static void awaitChanges(HikariDataSource db, long changes) throws Exception {
