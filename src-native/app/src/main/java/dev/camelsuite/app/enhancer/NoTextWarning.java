@@ -12,10 +12,10 @@ import jakarta.ws.rs.core.Response;
 final class NoTextWarning {
 
     static final String HEADER = "Warning";
-    static final String TEXT = "299 - \\"No text was found in the content, so the chain's engines had nothing to work"
+    static final String TEXT = "299 - \"No text was found in the content, so the chain's engines had nothing to work"
                                + " on: send a text, or a document the server reads (PDF, DOCX, HTML, ...) as its"
                                + " exact bytes with its Content-Type (curl --data-binary @file, not --data @file,"
-                               + " which drops line breaks); executionmetadata=true says which engines declined\\"";
+                               + " which drops line breaks); executionmetadata=true says which engines declined\"";
 
     private NoTextWarning() {
     }
