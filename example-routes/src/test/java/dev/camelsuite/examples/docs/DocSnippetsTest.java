@@ -80,6 +80,38 @@ class DocSnippetsTest {
         assertThat(blocks).isGreaterThanOrEqualTo(40);
     }
 
+    /**
+     * The README's code blocks too: a Markdown fence after an HTML comment {@code <!-- source: file[tags=…] -->}
+     * (GitHub shows neither), its file named from the repository's root, its region de-indented.
+     */
+    @Test
+    void theReadmesBlocksShowTheRegionsOfSourceTheyName() throws IOException {
+        Path readme = Path.of("../README.md");
+        List<String> lines = Files.readAllLines(readme, StandardCharsets.UTF_8);
+        Pattern marker = Pattern.compile("^<!-- source: ([^\\[]+)\\[(?:tags?=([^\\]]*))?\\] -->$");
+        int blocks = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("```java")) {
+                assertThat(i > 0 ? lines.get(i - 1) : "").as("README.md:%d shows code that names no source", i + 1)
+                        .startsWith("<!-- source: ");
+            }
+            Matcher m = marker.matcher(lines.get(i));
+            if (!m.matches()) {
+                continue;
+            }
+            blocks++;
+            int end = i + 2;
+            while (!lines.get(end).equals("```")) {
+                end++;
+            }
+            List<String> expected = dedent(region(Path.of("..").resolve(m.group(1)), m.group(2), readme));
+            assertThat(String.join("\n", lines.subList(i + 2, end)))
+                    .as("README.md:%d shows %s as the source has it", i + 3, m.group(1))
+                    .isEqualTo(String.join("\n", expected));
+        }
+        assertThat(blocks).isGreaterThanOrEqualTo(2);
+    }
+
     @Test
     void everyCodeBlockNamesItsSource() throws IOException {
         for (Path page : pages()) {
