@@ -88,6 +88,12 @@ final class ServiceLink {
      * @return whether there is a connection to send on
      */
     boolean ensureConnected(BooleanSupplier runAllowed) throws JMSException {
+        Connection current = connection;
+        if (current instanceof ActiveMQConnection amq && (amq.isTransportFailed() || amq.isClosed())) {
+            // the transport failed and its listener has not told us yet (a broker restarted a moment ago): the
+            // connection is lost now, not after this exchange's send fails on it
+            lost(current, new JMSException("the connection's transport failed"));
+        }
         if (connection == null) {
             synchronized (connectLock) {
                 if (connection == null && runAllowed.getAsBoolean()) {
