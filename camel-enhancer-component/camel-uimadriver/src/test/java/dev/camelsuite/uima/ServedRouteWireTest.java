@@ -118,6 +118,26 @@ class ServedRouteWireTest extends CamelTestSupport {
     }
 
     @Test
+    void getMetaIsAnsweredWhileACollectionProcessCompleteWaits() throws Exception {
+        CompletableFuture<AnalysisResult> slow = template.asyncRequestBody("direct:rooms", "SLOW: room 20-001",
+                AnalysisResult.class);
+        assertThat(slowTaken.tryAcquire(10, TimeUnit.SECONDS)).isTrue();
+        CompletableFuture<Object> cpc = template.asyncRequestBodyAndHeader("direct:rooms", "",
+                UimaDriverConstants.COLLECTION_PROCESS_COMPLETE, true);
+        try (RawClient client = new RawClient()) {
+            Thread.sleep(100); // the CPC is taken and waits for the slow document
+            long start = System.nanoTime();
+            Message meta = client.request(client.session.createTextMessage(""), UimaAsProtocol.GET_META,
+                    UimaAsProtocol.NONE, null);
+            assertThat(meta.getIntProperty(UimaAsProtocol.PAYLOAD)).isEqualTo(UimaAsProtocol.METADATA);
+            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(700);
+            assertThat(cpc).as("CPC still waits for the slow document").isNotDone();
+        }
+        cpc.get(10, TimeUnit.SECONDS);
+        assertThat(slow).isDone();
+    }
+
+    @Test
     void hostileAndMalformedRequestsAreAnsweredOrDroppedAndTheServiceGoesOn() throws Exception {
         try (RawClient client = new RawClient()) {
             // not the protocol: dropped, as a stock service drops it

@@ -11,15 +11,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Answers GetMeta and Collection Process Complete on a session and thread of their own, as a stock service's
- * separate GetMeta listener does: a client whose Process request timed out pings the service with GetMeta and reports
- * the timeout when the ping is answered, so the answer must never wait behind busy instances.
+ * Answers GetMeta and Collection Process Complete, each on a session and thread of its own (see {@link UimaService}),
+ * as a stock service's separate GetMeta listener does: a client whose Process request timed out pings the service
+ * with GetMeta and reports the timeout when the ping is answered, so the answer must never wait behind busy instances
+ * or behind a Collection Process Complete waiting for them.
  */
 final class ServiceAdmin {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServiceAdmin.class);
 
-    /** The selector of the requests this listener takes; the instances take every other message. */
+    /** The commands answered here; the instances take every other message. */
     static final String COMMANDS = UimaAsProtocol.COMMAND + " = " + UimaAsProtocol.GET_META + " OR "
                                    + UimaAsProtocol.COMMAND + " = " + UimaAsProtocol.COLLECTION_PROCESS_COMPLETE;
 

@@ -77,9 +77,9 @@ public final class UimaService {
     public void start(ExecutorServiceManager executors, Object source) throws JMSException {
         this.executors = executors;
         reconnects = executors.newSingleThreadScheduledExecutor(source, "UimaDriverReconnect");
-        // one thread per instance, one for GetMeta, one for a CAS multiplier's releases; after a lost connection
-        // the new ones wait for the old ones to end
-        threads = executors.newFixedThreadPool(source, "UimaDriverService", cases.size() + (children != null ? 2 : 1));
+        // one thread per instance, one each for GetMeta and CPC, one for a CAS multiplier's releases; after a lost
+        // connection the new ones wait for the old ones to end
+        threads = executors.newFixedThreadPool(source, "UimaDriverService", cases.size() + (children != null ? 3 : 2));
         connect();
     }
 
@@ -112,10 +112,10 @@ public final class UimaService {
                 listeners.add(children.open(c, opened));
             }
             Destination releases = opened[0];
-            Session adminSession = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            listeners.add(new ReceiveLoop(this, adminSession.createConsumer(adminSession.createQueue(settings.queue()),
-                    targeted + " AND (" + ServiceAdmin.COMMANDS + ")"),
-                    new ServiceAdmin(this, adminSession, releases)::onMessage, "GetMeta listener"));
+            // GetMeta and Collection Process Complete each on a session and thread of its own: a CPC that waits for
+            // the requests before it (up to cpcTimeout) never holds back the GetMeta a client's timeout waits for
+            listeners.add(admin(c, targeted, UimaAsProtocol.GET_META, releases, "GetMeta listener"));
+            listeners.add(admin(c, targeted, UimaAsProtocol.COLLECTION_PROCESS_COMPLETE, releases, "CPC listener"));
             // the instances take every other message, the protocol's and anything else (which they log and drop)
             String others = targeted + " AND (" + UimaAsProtocol.COMMAND + " IS NULL OR NOT ("
                             + ServiceAdmin.COMMANDS + "))";
@@ -136,6 +136,15 @@ public final class UimaService {
             ActiveMqConnections.close(c);
             throw e;
         }
+    }
+
+    /** A listener of its own for one of the commands {@link ServiceAdmin} answers. */
+    private ReceiveLoop admin(Connection c, String targeted, int command, Destination releases, String what)
+            throws JMSException {
+        Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        return new ReceiveLoop(this, session.createConsumer(session.createQueue(settings.queue()),
+                targeted + " AND " + UimaAsProtocol.COMMAND + " = " + command),
+                new ServiceAdmin(this, session, releases)::onMessage, what);
     }
 
     private void listenForLoss(Connection c) throws JMSException {
