@@ -24,17 +24,24 @@ public final class ContentItemBodies {
         Message in = exchange.getIn();
         Object body = in.getBody();
         ContentItem item;
+        boolean headers = in.hasHeaders();
         if (body instanceof ContentItem existing) {
             item = existing;
         } else {
-            item = in.getBody(ContentItem.class);
+            // text as the String converter takes it, without looking the converter up
+            item = body instanceof String text ? ContentItem.ofText(text) : in.getBody(ContentItem.class);
             if (item == null) {
                 item = ContentItem.ofText(in.getMandatoryBody(String.class));
             }
-            String language = in.getHeader(EnhancerConstants.CONTENT_LANGUAGE, String.class);
+            String language = headers ? in.getHeader(EnhancerConstants.CONTENT_LANGUAGE, String.class) : null;
             if (language != null && !language.isBlank()) {
                 item.setLanguage(language.trim());
             }
+        }
+        if (!headers) {
+            item.setReferenceId(item.getReferenceId() != null
+                    ? item.getReferenceId() : exchange.getContext().getUuidGenerator().generateUuid());
+            return item;
         }
         Map<?, ?> properties = in.getHeader(EnhancerConstants.PROPERTIES, Map.class);
         if (properties != null) {
@@ -53,7 +60,8 @@ public final class ContentItemBodies {
 
     /** The timeout of this exchange: the header's, else the endpoint's. */
     public static long timeout(Exchange exchange, EnhancerConfiguration configuration) {
-        Long header = exchange.getIn().getHeader(EnhancerConstants.TIMEOUT, Long.class);
+        Message in = exchange.getIn();
+        Long header = in.hasHeaders() ? in.getHeader(EnhancerConstants.TIMEOUT, Long.class) : null;
         long timeout = header != null ? header : configuration.getTimeout();
         if (timeout < 0) {
             throw new IllegalArgumentException("Header " + EnhancerConstants.TIMEOUT + " must be >= 0 but was " + timeout);

@@ -24,6 +24,8 @@ final class EngineCall {
     record Outcome(ExecutionStatus status, String message, Throwable cause, long cpuNanos) {
     }
 
+    private static final Outcome COMPLETED = new Outcome(ExecutionStatus.COMPLETED, null, null, -1);
+
     /** The CPU time of threads, where the JVM measures it (a native image may not). */
     private static final ThreadMXBean THREADS = threads();
 
@@ -79,7 +81,7 @@ final class EngineCall {
             try (Cancellation.Scope scope = cancellation.enter()) {
                 invokeWithRetries(engine, can, item, node.getMaxRetries());
             }
-            return new Outcome(ExecutionStatus.COMPLETED, null, null, -1);
+            return COMPLETED;
         } catch (Throwable t) {
             return new Outcome(ExecutionStatus.FAILED, messageOf(t), t, -1);
         }

@@ -1,8 +1,7 @@
 package dev.camelsuite.enhancer.job;
 
-import java.time.Instant;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import dev.camelsuite.enhancer.chain.ExecutionNode;
@@ -29,10 +28,8 @@ import dev.camelsuite.enhancer.metadata.ExecutionStatus;
  */
 public final class EnhancementJob {
 
-    private static final byte PENDING = 0;
-    private static final byte RUNNING = 1;
-    private static final byte DONE = 2;
-    private static final int[] NONE = new int[0];
+    /** The start of an engine that did not run (a reading of the monotonic clock may be any long but this one). */
+    private static final long NOT_RUN = Long.MIN_VALUE;
     /** The status message of an engine that declined the item, as Stanbol writes it. */
     public static final String CANNOT_ENHANCE = "cannot enhance";
 
@@ -42,15 +39,12 @@ public final class EnhancementJob {
     private final ExecutionPlan plan;
     private final EnhancementEngine[] engines;
     private final JobListener listener;
-    private final int[] waitingFor;
-    private final byte[] state;
-    private final Thread[] runners;
+    private final NodeStates nodes;
     private final Cancellation cancellation = new Cancellation();
     private Cancellation caller;
     private Runnable callerGaveUp;
-    private ScheduledFuture<?>[] engineTimeouts;
-    private ScheduledFuture<?> chainTimeout;
-    private int running;
+    private long timeoutMillis;
+    private ChainDeadlines.Watch watch;
     private boolean failed;
     private boolean finished;
     private boolean timedOut;
@@ -58,7 +52,7 @@ public final class EnhancementJob {
     private boolean stopped;
     private String failedEngine;
     private Throwable failure;
-    private Thread startingThread;
+    private volatile Thread startingThread;
     private boolean completedSync;
     private JobTrace trace = JobTrace.OFF;
 
@@ -70,10 +64,7 @@ public final class EnhancementJob {
         this.plan = metadata.getPlan();
         this.engines = engines;
         this.listener = listener;
-        int n = plan.size();
-        this.waitingFor = new int[n];
-        this.state = new byte[n];
-        this.runners = new Thread[n];
+        this.nodes = new NodeStates(plan);
     }
 
     /**
@@ -86,121 +77,132 @@ public final class EnhancementJob {
         int[] ready;
         boolean endNow;
         trace = JobTrace.start(manager.tracing(), metadata.getChain());
+        long now = System.nanoTime();
         synchronized (this) {
             startingThread = Thread.currentThread();
-            metadata.getChainExecution().start(Instant.now());
-            for (int i = 0; i < state.length; i++) {
-                EngineExecution ex = metadata.getEngineExecution(i);
-                if (ex.getStatus().isDone()) {
-                    state[i] = DONE;
-                    if (ex.getStatus() == ExecutionStatus.FAILED && !ex.getNode().isFailureTolerated() && !failed) {
-                        // continuing an item whose required engine had failed: the chain stays failed
-                        markChainFailed(ex.getEngine(), ex.getStatusMessage(), null);
-                    }
-                }
+            metadata.getChainExecution().start(now);
+            EngineExecution failedBefore = nodes.continueFrom(metadata);
+            if (failedBefore != null) {
+                // continuing an item whose required engine had failed: the chain stays failed
+                markChainFailed(failedBefore.getEngine(), failedBefore.getStatusMessage(), null);
             }
-            for (int i = 0; i < state.length; i++) {
-                if (state[i] == PENDING) {
-                    int w = 0;
-                    for (int d : plan.getNode(i).getDependsOn()) {
-                        if (state[d] != DONE) {
-                            w++;
-                        }
-                    }
-                    waitingFor[i] = w;
-                }
-            }
-            ready = failed ? NONE : takeReady(null);
+            ready = failed ? NodeStates.NONE : nodes.takeReady(null);
             if (timeoutMillis > 0 && ready.length > 0) {
-                chainTimeout = manager.schedule(() -> chainTimedOut(timeoutMillis), timeoutMillis);
+                this.timeoutMillis = timeoutMillis;
+                // at most about 146 years, so that the deadline stays a reading of the clock
+                watch = manager.deadlines().add(this,
+                        now + Math.min(TimeUnit.MILLISECONDS.toNanos(timeoutMillis), Long.MAX_VALUE / 2));
             }
-            endNow = running == 0;
-            if (!endNow && caller != null) {
-                this.caller = caller;
-                this.callerGaveUp = () -> callerGaveUp(caller.reason());
+            endNow = nodes.running() == 0;
+            if (endNow) {
+                endNow = markFinished(now);
+            } else {
+                if (caller != null) {
+                    this.caller = caller;
+                    this.callerGaveUp = () -> callerGaveUp(caller.reason());
+                }
+                beginNode(ready[0], now);
             }
         }
         if (endNow) {
-            finish();
+            announce(completedSync);
         } else {
             if (callerGaveUp != null) {
                 caller.onCancel(callerGaveUp);
             }
-            dispatch(ready, true);
+            dispatch(ready, now);
         }
-        synchronized (this) {
-            startingThread = null;
-            return completedSync;
-        }
+        // only this thread sets it true, when the job ended on it; another thread's end reads startingThread
+        startingThread = null;
+        return completedSync;
     }
 
-    /** Marks the pending nodes with nothing left to wait for (among {@code candidates}, or all) as running. */
-    private int[] takeReady(int[] candidates) {
-        int count = 0;
-        int[] ready = null;
-        int limit = candidates == null ? state.length : candidates.length;
-        for (int k = 0; k < limit; k++) {
-            int i = candidates == null ? k : candidates[k];
-            if (state[i] == PENDING && waitingFor[i] == 0) {
-                if (ready == null) {
-                    ready = new int[limit - k];
-                }
-                state[i] = RUNNING;
-                running++;
-                ready[count++] = i;
-            }
-        }
-        return count == 0 ? NONE : count == ready.length ? ready : java.util.Arrays.copyOf(ready, count);
+    /** Runs the first node, begun at {@code began}, on this thread and hands the others to the pool. */
+    private void dispatch(int[] ready, long began) {
+        dispatch(ready, 1);
+        run(ready[0], began);
     }
 
-    /** Runs the first node on this thread when allowed, and hands the others to the pool. */
-    private void dispatch(int[] ready, boolean inline) {
-        for (int k = inline ? 1 : 0; k < ready.length; k++) {
+    /** Hands the nodes from {@code from} on to the pool. */
+    private void dispatch(int[] ready, int from) {
+        for (int k = from; k < ready.length; k++) {
             int node = ready[k];
             try {
                 manager.execute(() -> drive(node));
             } catch (RejectedExecutionException e) {
-                int[] next = completeNode(node, ExecutionStatus.FAILED,
-                        "Engine '" + plan.getNode(node).getEngine() + "' could not start: the job manager is stopping",
-                        e, -1, -1);
-                if (next != null) {
-                    dispatch(next, false);
+                int[] next;
+                boolean end;
+                synchronized (this) {
+                    next = recordOutcome(node, ExecutionStatus.FAILED, "Engine '" + plan.getNode(node).getEngine()
+                            + "' could not start: the job manager is stopping", e, NOT_RUN, System.nanoTime(), -1);
+                    end = next != null && nodes.running() == 0;
                 }
+                endedElsewhere(next, end);
             }
-        }
-        if (inline && ready.length > 0) {
-            drive(ready[0]);
         }
     }
 
+    /** A node handed to the pool: begins it, unless the job stopped meanwhile, and runs on from it. */
     private void drive(int node) {
-        int next = node;
-        while (next >= 0) {
-            next = runNode(next);
+        long began = System.nanoTime();
+        synchronized (this) {
+            if (!nodes.isRunning(node)) {
+                return;
+            }
+            beginNode(node, began);
+        }
+        run(node, began);
+    }
+
+    /**
+     * Runs begun nodes on this thread, one after the other while each makes exactly one more ready: the end of one and
+     * the beginning of the next are one step under the job's monitor, and the next begins when the one before ended.
+     */
+    private void run(int first, long firstBegan) {
+        int i = first;
+        long began = firstBegan;
+        while (i >= 0) {
+            if (cancellation.isCancelled()) {
+                // stopped after the node was begun: it was ended as failed, and this thread interrupted
+                Thread.interrupted();
+                return;
+            }
+            EngineCall.Outcome outcome = EngineCall.run(engines[i], plan.getNode(i), item, cancellation,
+                    manager.measuresCpuTime(), trace);
+            long ended = System.nanoTime();
+            i = endNode(i, outcome, began, ended);
+            began = ended;
         }
     }
 
-    /** Runs one node on this thread; answers the node to run next on this thread, or -1. */
-    private int runNode(int i) {
-        ExecutionNode node = plan.getNode(i);
+    /** Marks a running node as begun by this thread at {@code began}; with the job's monitor held. */
+    private void beginNode(int i, long began) {
+        metadata.getEngineExecution(i).start(began);
+        long timeout = plan.getNode(i).getTimeout();
+        nodes.begin(i, Thread.currentThread(), timeout > 0 ? manager.schedule(() -> engineTimedOut(i), timeout) : null);
+    }
+
+    /**
+     * Records the outcome of a node this thread ran; begins the next node to run on this thread and hands any others to
+     * the pool. Answers the node begun, or -1.
+     */
+    private int endNode(int i, EngineCall.Outcome outcome, long began, long ended) {
+        int[] next;
+        boolean end;
+        boolean sync = false;
         synchronized (this) {
-            if (state[i] != RUNNING) {
-                return -1;
-            }
-            metadata.getEngineExecution(i).start(Instant.now());
-            runners[i] = Thread.currentThread();
-            if (node.getTimeout() > 0) {
-                if (engineTimeouts == null) {
-                    engineTimeouts = new ScheduledFuture<?>[state.length];
-                }
-                engineTimeouts[i] = manager.schedule(() -> engineTimedOut(i), node.getTimeout());
+            next = recordOutcome(i, outcome.status(), outcome.message(), outcome.cause(), began, ended,
+                    outcome.cpuNanos());
+            end = next != null && nodes.running() == 0 && markFinished(ended);
+            if (end) {
+                sync = completedSync;
+            } else if (next != null && next.length > 0) {
+                beginNode(next[0], ended);
             }
         }
-        long began = System.nanoTime();
-        EngineCall.Outcome outcome = EngineCall.run(engines[i], node, item, cancellation, manager.measuresCpuTime(),
-                trace);
-        long took = System.nanoTime() - began;
-        int[] next = completeNode(i, outcome.status(), outcome.message(), outcome.cause(), took, outcome.cpuNanos());
+        if (end) {
+            announce(sync);
+        }
         if (next == null) {
             // the node had been ended by its timeout, which may have interrupted this thread
             Thread.interrupted();
@@ -209,59 +211,37 @@ public final class EnhancementJob {
         if (next.length == 0) {
             return -1;
         }
-        dispatch(next.length == 1 ? NONE : java.util.Arrays.copyOfRange(next, 1, next.length), false);
+        dispatch(next, 1);
         return next[0];
     }
 
     /**
      * Records a node's outcome if this caller still owns it. Answers null when it does not (the node was already
-     * ended), else the nodes that became ready, already marked running. Ends the job when nothing runs any more.
+     * ended), else the nodes that became ready, already marked running. {@code began} is the engine's start on the
+     * monotonic clock, {@link #NOT_RUN} when it did not run; {@code ended} its end.
      */
-    private int[] completeNode(int i, ExecutionStatus status, String message, Throwable cause, long nanos, long cpu) {
-        int[] ready;
-        boolean end;
-        synchronized (this) {
-            ready = recordOutcome(i, status, message, cause, nanos, cpu);
-            end = ready != null && running == 0;
-        }
-        if (end) {
-            finish();
-        }
-        return ready;
-    }
-
-    private int[] recordOutcome(int i, ExecutionStatus status, String message, Throwable cause, long nanos,
-                                long cpuNanos) {
-        if (state[i] != RUNNING || finished) {
+    private int[] recordOutcome(int i, ExecutionStatus status, String message, Throwable cause, long began,
+                                long ended, long cpuNanos) {
+        if (!nodes.isRunning(i) || finished) {
             return null;
         }
-        state[i] = DONE;
-        running--;
-        runners[i] = null;
-        if (engineTimeouts != null && engineTimeouts[i] != null) {
-            engineTimeouts[i].cancel(false);
-            engineTimeouts[i] = null;
-        }
+        nodes.end(i);
         ExecutionNode node = plan.getNode(i);
-        metadata.getEngineExecution(i).end(status, Instant.now(), message, nanos, cpuNanos);
+        metadata.getEngineExecution(i).end(status, ended, message, began == NOT_RUN ? -1 : ended - began, cpuNanos);
         if (status == ExecutionStatus.FAILED && !node.isFailureTolerated() && !failed) {
             markChainFailed(node.getEngine(), message, cause);
         }
         if (failed) {
-            return NONE;
+            return NodeStates.NONE;
         }
-        int[] dependants = node.getDependants();
-        for (int d : dependants) {
-            waitingFor[d]--;
-        }
-        return takeReady(dependants);
+        return nodes.readyAfter(i);
     }
 
     private void markChainFailed(String engine, String message, Throwable cause) {
         failed = true;
         failedEngine = engine;
         failure = cause;
-        metadata.getChainExecution().fail(Instant.now(),
+        metadata.getChainExecution().fail(System.nanoTime(),
                 "Enhancement Chain failed because of required Engine '" + engine + "' failed with Message: " + message);
     }
 
@@ -269,26 +249,34 @@ public final class EnhancementJob {
         int[] next;
         boolean end;
         synchronized (this) {
-            if (state[i] != RUNNING || finished || runners[i] == null) {
+            Thread runner = nodes.runner(i);
+            if (!nodes.isRunning(i) || finished || runner == null) {
                 return;
             }
             // interrupt while holding the monitor: the runner can only clear it after it has seen its node ended
-            runners[i].interrupt();
+            runner.interrupt();
             String engine = plan.getNode(i).getEngine();
             long timeout = plan.getNode(i).getTimeout();
             next = recordOutcome(i, ExecutionStatus.FAILED, "Engine '" + engine + "' did not complete within " + timeout
-                    + " ms", new TimeoutException("Engine '" + engine + "' timed out after " + timeout + " ms"), -1, -1);
-            end = running == 0;
+                    + " ms", new TimeoutException("Engine '" + engine + "' timed out after " + timeout + " ms"),
+                    NOT_RUN, System.nanoTime(), -1);
+            end = nodes.running() == 0;
         }
+        endedElsewhere(next, end);
+    }
+
+    /** After a node ended away from a runner: the job ends, or the nodes it made ready go to the pool. */
+    private void endedElsewhere(int[] next, boolean end) {
         if (end) {
             finish();
         } else if (next != null) {
             // never run engines on the timer thread
-            dispatch(next, false);
+            dispatch(next, 0);
         }
     }
 
-    private void chainTimedOut(long timeoutMillis) {
+    /** When the chain's deadline has passed (see {@link ChainDeadlines}). */
+    void chainTimedOut() {
         if (stop("Enhancement Chain '" + plan.getChainName() + "' did not complete within " + timeoutMillis + " ms",
                 "was still running when the chain timed out after " + timeoutMillis + " ms", true)) {
             finish();
@@ -317,13 +305,13 @@ public final class EnhancementJob {
                 return false;
             }
             stopped = true;
-            Instant now = Instant.now();
-            for (int i = 0; i < state.length; i++) {
-                if (state[i] == RUNNING) {
-                    state[i] = DONE;
-                    running--;
-                    if (runners[i] != null) {
-                        runners[i].interrupt();
+            long now = System.nanoTime();
+            for (int i = 0; i < nodes.size(); i++) {
+                Thread runner = nodes.runner(i);
+                if (nodes.isRunning(i)) {
+                    nodes.end(i);
+                    if (runner != null) {
+                        runner.interrupt();
                         metadata.getEngineExecution(i).fail(now, "Engine '" + plan.getNode(i).getEngine() + "' "
                                                                  + engineMessage);
                     }
@@ -341,19 +329,32 @@ public final class EnhancementJob {
     private void finish() {
         boolean sync;
         synchronized (this) {
-            if (finished) {
+            if (!markFinished(System.nanoTime())) {
                 return;
             }
-            finished = true;
-            if (chainTimeout != null) {
-                chainTimeout.cancel(false);
-            }
-            if (!failed) {
-                metadata.getChainExecution().complete(Instant.now(), null);
-            }
-            sync = Thread.currentThread() == startingThread;
-            completedSync = sync;
+            sync = completedSync;
         }
+        announce(sync);
+    }
+
+    /** Ends the job at {@code now} unless it had ended; with the job's monitor held. Answers whether this ended it. */
+    private boolean markFinished(long now) {
+        if (finished) {
+            return false;
+        }
+        finished = true;
+        if (watch != null) {
+            manager.deadlines().remove(watch);
+        }
+        if (!failed) {
+            metadata.getChainExecution().complete(now, null);
+        }
+        completedSync = Thread.currentThread() == startingThread;
+        return true;
+    }
+
+    /** Tells the listener that the job ended ({@code sync}: on the thread that started it, before it returned). */
+    private void announce(boolean sync) {
         if (callerGaveUp != null) {
             caller.removeListener(callerGaveUp);
         }

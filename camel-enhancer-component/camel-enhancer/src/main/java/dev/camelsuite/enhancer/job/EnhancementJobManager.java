@@ -28,6 +28,7 @@ public class EnhancementJobManager extends ServiceSupport {
     /** Whether engines' CPU time is measured: only where meters record it (a MeterRegistry in the registry). */
     private volatile boolean cpuTimes;
     private volatile Tracing tracing = Tracing.OFF;
+    private final ChainDeadlines deadlines = new ChainDeadlines(this);
 
     /**
      * @param camelContext    the context whose executor service manager makes the pools
@@ -56,6 +57,11 @@ public class EnhancementJobManager extends ServiceSupport {
 
     Tracing tracing() {
         return tracing;
+    }
+
+    /** The chain timeouts of the running jobs. */
+    ChainDeadlines deadlines() {
+        return deadlines;
     }
 
     /** Whether the jobs measure each engine's CPU time (see {@code ChainMetrics}). */

@@ -50,6 +50,20 @@ public final class EngineExecution extends Execution {
         this.cpuNanos = cpuNanos;
     }
 
+    /**
+     * Ends the execution at a reading of {@link System#nanoTime()}, as {@link #end(ExecutionStatus, Instant, String,
+     * long, long)}.
+     */
+    public void end(ExecutionStatus status, long nanoTime, String message, long nanos, long cpuNanos) {
+        switch (status) {
+            case COMPLETED -> complete(nanoTime, message);
+            case SKIPPED -> skip(nanoTime, message);
+            default -> fail(nanoTime, message);
+        }
+        setDurationNanos(nanos);
+        this.cpuNanos = cpuNanos;
+    }
+
     public void setDurationNanos(long durationNanos) {
         this.durationNanos = durationNanos;
     }

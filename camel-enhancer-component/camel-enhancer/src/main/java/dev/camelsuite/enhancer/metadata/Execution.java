@@ -11,9 +11,15 @@ import java.time.Instant;
  */
 public abstract class Execution {
 
+    private static final long NOT_READ = Long.MIN_VALUE;
+
     private ExecutionStatus status = ExecutionStatus.SCHEDULED;
     private Instant started;
     private Instant completed;
+    // a job's transitions: readings of the monotonic clock, made instants by the clock only when read (see WallClock)
+    private WallClock clock;
+    private long startedNanos = NOT_READ;
+    private long completedNanos = NOT_READ;
     private String statusMessage;
 
     public ExecutionStatus getStatus() {
@@ -21,10 +27,16 @@ public abstract class Execution {
     }
 
     public Instant getStarted() {
+        if (started == null && startedNanos != NOT_READ) {
+            started = clock.instant(startedNanos);
+        }
         return started;
     }
 
     public Instant getCompleted() {
+        if (completed == null && completedNanos != NOT_READ) {
+            completed = clock.instant(completedNanos);
+        }
         return completed;
     }
 
@@ -34,22 +46,34 @@ public abstract class Execution {
 
     public void schedule() {
         status = ExecutionStatus.SCHEDULED;
-        started = null;
-        completed = null;
+        setStarted(null);
+        setCompleted(null);
         statusMessage = null;
     }
 
     public void start(Instant at) {
         status = ExecutionStatus.IN_PROGRESS;
-        started = at;
-        completed = null;
+        setStarted(at);
+        setCompleted(null);
         statusMessage = null;
+    }
+
+    /** Starts the execution at a reading of {@link System#nanoTime()}. */
+    public void start(long nanoTime) {
+        start((Instant) null);
+        startedAt(nanoTime);
     }
 
     public void complete(Instant at, String message) {
         status = ExecutionStatus.COMPLETED;
-        completed = at;
+        setCompleted(at);
         statusMessage = message;
+    }
+
+    /** Completes the execution at a reading of {@link System#nanoTime()}. */
+    public void complete(long nanoTime, String message) {
+        complete((Instant) null, message);
+        completedAt(nanoTime);
     }
 
     public void fail(Instant at, String message) {
@@ -57,27 +81,65 @@ public abstract class Execution {
             throw new IllegalArgumentException("A failed execution needs a status message");
         }
         status = ExecutionStatus.FAILED;
-        completed = at;
+        setCompleted(at);
         statusMessage = message;
+    }
+
+    /** Fails the execution at a reading of {@link System#nanoTime()}. */
+    public void fail(long nanoTime, String message) {
+        fail((Instant) null, message);
+        completedAt(nanoTime);
     }
 
     public void skip(Instant at, String message) {
         status = ExecutionStatus.SKIPPED;
-        started = at;
-        completed = at;
+        setStarted(at);
+        setCompleted(at);
         statusMessage = message;
+    }
+
+    /** Skips the execution at a reading of {@link System#nanoTime()}. */
+    public void skip(long nanoTime, String message) {
+        skip((Instant) null, message);
+        startedAt(nanoTime);
+        completedAt(nanoTime);
     }
 
     /** Restores a state read from the wire or from RDF. */
     public void restore(ExecutionStatus status, Instant started, Instant completed, String statusMessage) {
         this.status = status;
-        this.started = started;
-        this.completed = completed;
+        setStarted(started);
+        setCompleted(completed);
         this.statusMessage = statusMessage;
+    }
+
+    private void setStarted(Instant at) {
+        started = at;
+        startedNanos = NOT_READ;
+    }
+
+    private void setCompleted(Instant at) {
+        completed = at;
+        completedNanos = NOT_READ;
+    }
+
+    private void startedAt(long nanoTime) {
+        clock = WallClock.at(nanoTime);
+        startedNanos = nanoTime;
+    }
+
+    private void completedAt(long nanoTime) {
+        clock = WallClock.at(nanoTime);
+        completedNanos = nanoTime;
     }
 
     /** Milliseconds between started and completed, or -1 when the execution has not both. */
     public long getDurationMillis() {
-        return started == null || completed == null ? -1 : completed.toEpochMilli() - started.toEpochMilli();
+        if (startedNanos != NOT_READ && completedNanos != NOT_READ) {
+            return (completedNanos - startedNanos) / 1_000_000;
+        }
+        Instant from = getStarted();
+        Instant to = getCompleted();
+        return from == null || to == null ? -1 : to.toEpochMilli() - from.toEpochMilli();
     }
 }

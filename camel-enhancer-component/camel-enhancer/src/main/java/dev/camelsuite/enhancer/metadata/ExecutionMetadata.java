@@ -2,7 +2,6 @@ package dev.camelsuite.enhancer.metadata;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -70,36 +69,43 @@ public final class ExecutionMetadata {
         return Arrays.asList(engineExecutions.clone());
     }
 
-    /** Engines whose execution failed, in plan order. */
+    /** Engines whose execution failed, in plan order (an empty list that cannot change when none did). */
     public List<String> getFailedEngines() {
         return enginesWith(ExecutionStatus.FAILED);
     }
 
-    /** Engines whose execution was skipped, in plan order. */
+    /** Engines whose execution was skipped, in plan order (an empty list that cannot change when none was). */
     public List<String> getSkippedEngines() {
         return enginesWith(ExecutionStatus.SKIPPED);
     }
 
     private List<String> enginesWith(ExecutionStatus status) {
-        List<String> names = new ArrayList<>(2);
+        List<String> names = null;
         for (EngineExecution e : engineExecutions) {
             if (e.getStatus() == status) {
+                if (names == null) {
+                    names = new ArrayList<>(2);
+                }
                 names.add(e.getEngine());
             }
         }
-        return names;
+        // most items have none: one list that cannot change rather than an empty list per item
+        return names == null ? List.of() : names;
     }
 
-    /** Milliseconds each engine that ran took, in plan order. */
+    /** Milliseconds each engine that ran took, in plan order (a read-only map). */
     public Map<String, Long> getEngineTimings() {
-        Map<String, Long> timings = new LinkedHashMap<>();
+        String[] engines = new String[engineExecutions.length];
+        long[] millis = new long[engineExecutions.length];
+        int size = 0;
         for (EngineExecution e : engineExecutions) {
             long ms = e.getDurationMillis();
             if (ms >= 0) {
-                timings.put(e.getEngine(), ms);
+                engines[size] = e.getEngine();
+                millis[size++] = ms;
             }
         }
-        return timings;
+        return new EngineTimings(engines, millis, size);
     }
 
     /**
