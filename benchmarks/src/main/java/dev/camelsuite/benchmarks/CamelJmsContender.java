@@ -14,15 +14,21 @@ import org.messaginghub.pooled.jms.JmsPoolConnectionFactory;
 final class CamelJmsContender implements RemoteBenchmark.Contender {
     private final CamelContext context = new DefaultCamelContext();
     private final JmsPoolConnectionFactory pool = new JmsPoolConnectionFactory();
-    private final RouteCall<String> call;
+    private final Caller.Call<String> call;
+    private final String name;
 
     CamelJmsContender(String url) throws Exception {
+        this(url, Caller.ROUTE);
+    }
+
+    CamelJmsContender(String url, Caller caller) throws Exception {
+        this.name = caller.name("camel-jms");
         pool.setConnectionFactory(RemoteBenchmark.factory(url));
         context.addComponent("jms", JmsComponent.jmsComponent(pool));
         context.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {
-                from("jms:queue:bench.jms?concurrentConsumers=" + RemoteBenchmark.WORKERS)
+                from("jms:queue:" + queue(caller) + "?concurrentConsumers=" + RemoteBenchmark.WORKERS)
                         .routeId("jms-workers")
                         .process(ex -> {
                             ContentItem item = ContentItem.ofText(ex.getIn().getBody(String.class));
@@ -32,12 +38,12 @@ final class CamelJmsContender implements RemoteBenchmark.Contender {
             }
         });
         context.start();
-        call = new RouteCall<>(context, "jms:queue:bench.jms", String.class);
+        call = caller.open(context, "jms:queue:" + queue(caller), String.class);
     }
 
     @Override
     public String name() {
-        return "camel-jms";
+        return name;
     }
 
     @Override
@@ -46,8 +52,13 @@ final class CamelJmsContender implements RemoteBenchmark.Contender {
         return call.send(text).thenApply(ContentItemJson::fromJson);
     }
 
+    private static String queue(Caller caller) {
+        return caller == Caller.ROUTE ? "bench.jms" : "bench.jms." + caller.label;
+    }
+
     @Override
     public void close() throws Exception {
+        call.close();
         context.close();
         pool.stop();
     }

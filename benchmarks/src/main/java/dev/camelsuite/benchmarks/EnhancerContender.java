@@ -17,16 +17,19 @@ import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
 
-/** The enhancer's remote producer and workers, called as a route's {@code to} calls it ({@link RouteCall}). */
+/**
+ * The enhancer's remote producer and workers, called as a route's {@code to} calls it ({@link RouteCall}) or from a
+ * {@link org.apache.camel.ProducerTemplate} ({@link Caller}).
+ */
 final class EnhancerContender implements RemoteBenchmark.Contender {
     private final String name;
     private final CamelContext context = new DefaultCamelContext();
-    private final RouteCall<ContentItem> call;
+    private final Caller.Call<ContentItem> call;
     private final String uri;
 
     EnhancerContender(String url, String name, String queue, String workerOptions, String producerOptions)
             throws Exception {
-        this(url, name, queue, workerOptions, producerOptions, false);
+        this(url, name, queue, workerOptions, producerOptions, false, Caller.ROUTE);
     }
 
     /**
@@ -35,7 +38,7 @@ final class EnhancerContender implements RemoteBenchmark.Contender {
      *               dropped instead of sent
      */
     EnhancerContender(String url, String name, String queue, String workerOptions, String producerOptions,
-            boolean traced) throws Exception {
+            boolean traced, Caller caller) throws Exception {
         this.name = name;
         EnhancerComponent enhancer = new EnhancerComponent();
         enhancer.addChain(Chain.list("bench", "words")).addEngine(RemoteBenchmark.ENGINE);
@@ -56,7 +59,7 @@ final class EnhancerContender implements RemoteBenchmark.Contender {
         });
         context.start();
         uri = base + producerOptions;
-        call = new RouteCall<>(context, uri, ContentItem.class);
+        call = caller.open(context, uri, ContentItem.class);
         call.send("warm").get(30, TimeUnit.SECONDS);
     }
 
@@ -72,6 +75,7 @@ final class EnhancerContender implements RemoteBenchmark.Contender {
 
     @Override
     public void close() throws Exception {
+        call.close();
         context.close();
     }
 

@@ -34,6 +34,9 @@ import org.apache.activemq.ActiveMQConnectionFactory;
  * string property in a {@code ConcurrentHashMap}, two plain listener sessions as the worker, non-persistent
  * messages.</li>
  * </ul>
+ * The enhancer and camel-jms are also called from outside a route with a {@code ProducerTemplate} ({@link Caller}:
+ * {@code asyncRequestBody}, {@code asyncSend}, {@code requestBody} on caller threads), each compared
+ * with camel-jms called the same way ({@code -Dcallers=route,asyncRequestBody} for some).
  * 10,000 documents of about 1 KB at 1, 8 and 64 in flight, contenders alternated, medians of 3 rounds; every reply is
  * read back into an item. Then a mix of fast and slow documents (1 in 50 takes 100× longer) through the enhancer's
  * worker at several prefetch values and through the JMS contenders ({@link RemoteMix}); then 10,000 documents in flight
@@ -127,37 +130,59 @@ public final class RemoteBenchmark {
     }
 
     private static void levels(String url) throws Exception {
-        try (Contender enhancer = new EnhancerContender(url, "enhancer", "bench.enhancer", ENHANCER_OPTIONS,
-                PRODUCER_OPTIONS);
-             // the window kept at 1, the default before the window adapted
-             Contender fixed = new EnhancerContender(url, "enhancer prefetch=1", "bench.fixed", "&maxPrefetch=1",
-                     PRODUCER_OPTIONS);
-             // the same with its spans recorded: what tracing costs when it is on
-             Contender traced = new EnhancerContender(url, "enhancer tracing on", "bench.traced", ENHANCER_OPTIONS,
-                     PRODUCER_OPTIONS, true);
-             Contender camelJms = new CamelJmsContender(url);
-             Contender rawJms = new RawJmsContender(url)) {
-            List<Contender> contenders = only(List.of(enhancer, fixed, traced, camelJms, rawJms));
-            for (Contender c : contenders) {
-                // warm-up: every contender gets its code compiled at every level before anything counts
-                measure(c, 64, 20_000, DOCUMENT);
-                measure(c, 8, 5_000, DOCUMENT);
-                measure(c, 1, 2_000, DOCUMENT);
-            }
-            // each round runs every contender back to back at a level; the ratios are taken within a round and their
-            // median reported, so that the machine's drift from round to round does not count as a difference
-            Figures results = new Figures();
-            Figures ratios = new Figures();
-            for (int round = 0; round < ROUNDS; round++) {
-                for (int level : LEVELS) {
-                    Map<String, Double> rates = oneRound(round, level, contenders, results);
-                    double raw = rates.getOrDefault(rawJms.name(), Double.NaN);
-                    double jms = rates.getOrDefault(camelJms.name(), Double.NaN);
-                    rates.forEach((name, rate) -> ratios.add(name, level, new double[] { rate / raw, rate / jms }));
+        List<Contender> all = new ArrayList<>();
+        try {
+            all.add(new EnhancerContender(url, "enhancer", "bench.enhancer", ENHANCER_OPTIONS, PRODUCER_OPTIONS));
+            // the window kept at 1, the default before the window adapted
+            all.add(new EnhancerContender(url, "enhancer prefetch=1", "bench.fixed", "&maxPrefetch=1",
+                    PRODUCER_OPTIONS));
+            // the same with its spans recorded: what tracing costs when it is on
+            all.add(new EnhancerContender(url, "enhancer tracing on", "bench.traced", ENHANCER_OPTIONS,
+                    PRODUCER_OPTIONS, true, Caller.ROUTE));
+            all.add(new CamelJmsContender(url));
+            all.add(new RawJmsContender(url));
+            // the enhancer and camel-jms called from outside a route, each with its own queue
+            for (Caller caller : Caller.chosen()) {
+                if (caller != Caller.ROUTE) {
+                    all.add(new EnhancerContender(url, caller.name("enhancer"), "bench.enhancer." + caller.label,
+                            ENHANCER_OPTIONS, PRODUCER_OPTIONS, false, caller));
+                    all.add(new CamelJmsContender(url, caller));
                 }
             }
-            printLevels(contenders, results, ratios);
+            levels(only(all));
+        } finally {
+            for (Contender c : all) {
+                c.close();
+            }
         }
+    }
+
+    private static void levels(List<Contender> contenders) throws Exception {
+        for (Contender c : contenders) {
+            // warm-up: every contender gets its code compiled at every level before anything counts
+            measure(c, 64, 20_000, DOCUMENT);
+            measure(c, 8, 5_000, DOCUMENT);
+            measure(c, 1, 2_000, DOCUMENT);
+        }
+        // each round runs every contender back to back at a level; the ratios are taken within a round and their
+        // median reported, so that the machine's drift from round to round does not count as a difference
+        Figures results = new Figures();
+        Figures ratios = new Figures();
+        for (int round = 0; round < ROUNDS; round++) {
+            for (int level : LEVELS) {
+                Map<String, Double> rates = oneRound(round, level, contenders, results);
+                double raw = rates.getOrDefault("raw JMS", Double.NaN);
+                rates.forEach((name, rate) -> ratios.add(name, level, new double[] { rate / raw,
+                        rate / rates.getOrDefault(camelJmsCalledAlike(name), Double.NaN) }));
+            }
+        }
+        printLevels(contenders, results, ratios);
+    }
+
+    /** The camel-jms contender called the way {@code contender} is: "enhancer (requestBody)" → "camel-jms (requestBody)". */
+    private static String camelJmsCalledAlike(String contender) {
+        int caller = contender.indexOf(" (");
+        return caller < 0 ? "camel-jms" : "camel-jms" + contender.substring(caller);
     }
 
     /** Every contender at {@code level}, their figures into {@code results}; answers each one's docs/s. */
