@@ -46,7 +46,7 @@ public final class BrokerProcess implements BeforeAllCallback, AfterAllCallback 
                 "dev.camelsuite.testbrokers.ArtemisMain", String.valueOf(port)), port);
     }
 
-    /** ActiveMQ Classic 5.17.6 as its distribution starts one from a broker URI: defaults but for persistence and JMX. */
+    /** ActiveMQ Classic 5.17.6 as its distribution starts one from a broker URI: defaults but persistence and JMX. */
     public static BrokerProcess classic5() {
         int port = freePort();
         Path jars = moduleTarget().resolve("activemq5");

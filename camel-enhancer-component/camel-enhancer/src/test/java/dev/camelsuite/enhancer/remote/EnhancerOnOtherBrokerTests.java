@@ -88,7 +88,8 @@ abstract class EnhancerOnOtherBrokerTests {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
             Exchange done;
             do {
-                done = template.request(uri, e -> e.getIn().setHeader(EnhancerConstants.COLLECTION_PROCESS_COMPLETE, true));
+                done = template.request(uri,
+                        e -> e.getIn().setHeader(EnhancerConstants.COLLECTION_PROCESS_COMPLETE, true));
             } while (done.getMessage().getBody(List.class).size() < 2 && System.nanoTime() < deadline);
             assertThat(done.getException()).isNull();
             assertThat(done.getMessage().getBody(List.class)).containsExactly("worker-a", "worker-b");
@@ -98,7 +99,8 @@ abstract class EnhancerOnOtherBrokerTests {
 
     @Test
     void exchangesInFlightEndClearlyAndLaterOnesSucceedAfterABrokerRestart() throws Exception {
-        String failover = "failover:(" + broker().url() + ")?initialReconnectDelay=100&maxReconnectDelay=500&timeout=3000";
+        String failover = "failover:(" + broker().url()
+                          + ")?initialReconnectDelay=100&maxReconnectDelay=500&timeout=3000";
         String options = "?queue=artemis-restart.q&brokerURL=RAW(" + failover + ")";
         try (CamelContext context = context(options + "&concurrentConsumers=2", "worker-r")) {
             ProducerTemplate template = context.createProducerTemplate();
