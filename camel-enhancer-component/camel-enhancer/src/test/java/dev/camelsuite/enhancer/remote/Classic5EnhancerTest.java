@@ -13,4 +13,9 @@ class Classic5EnhancerTest extends EnhancerOnOtherBrokerTests {
     protected BrokerProcess broker() {
         return BROKER;
     }
+
+    @Override
+    protected boolean announcesConsumers() {
+        return true;
+    }
 }

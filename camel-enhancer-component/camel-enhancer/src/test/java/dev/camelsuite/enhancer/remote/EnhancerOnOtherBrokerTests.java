@@ -12,6 +12,7 @@ import dev.camelsuite.enhancer.EnhancerConstants;
 import dev.camelsuite.enhancer.chain.Chain;
 import dev.camelsuite.enhancer.content.ContentItem;
 import dev.camelsuite.enhancer.metadata.ExecutionStatus;
+import dev.camelsuite.enhancer.remote.producer.RemoteEnhancerProducer;
 import dev.camelsuite.enhancer.spi.EnhancementEngine;
 import dev.camelsuite.testbrokers.BrokerProcess;
 import org.apache.camel.CamelContext;
@@ -33,6 +34,9 @@ abstract class EnhancerOnOtherBrokerTests {
 
     /** The subclass's broker, started for the class. */
     protected abstract BrokerProcess broker();
+
+    /** Whether the broker announces a queue's consumers on ActiveMQ's consumer advisory topic (Artemis does not). */
+    protected abstract boolean announcesConsumers();
 
     private final WorkerMetadataAndTargetingTest.Counter counter = new WorkerMetadataAndTargetingTest.Counter();
 
@@ -95,6 +99,37 @@ abstract class EnhancerOnOtherBrokerTests {
             assertThat(done.getMessage().getBody(List.class)).containsExactly("worker-a", "worker-b");
             assertThat(counter.flushed.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(7);
         }
+    }
+
+    @Test
+    void theProducerCountsTheWorkersAttachedToItsQueue() throws Exception {
+        String options = "?queue=artemis-count.q&brokerURL=" + broker().url();
+        try (CamelContext context = context(options, "worker-c", "worker-d")) {
+            RemoteEnhancerProducer producer = (RemoteEnhancerProducer) context.getEndpoint(
+                    "enhancer:counting" + options + "&getMetaTimeout=5000").createProducer();
+            producer.start();
+            try {
+                assertThat(awaitAttached(producer, 2)).as("attached workers").isEqualTo(2);
+                context.getRouteController().stopRoute("worker-d");
+                if (announcesConsumers()) {
+                    assertThat(awaitAttached(producer, 1)).as("attached workers, one stopped").isEqualTo(1);
+                } else {
+                    // no advisories: the count is that of the instances that answered the metadata request
+                    Thread.sleep(1000);
+                    assertThat(producer.getAttachedWorkers()).as("answered GetMeta, one stopped since").isEqualTo(2);
+                }
+            } finally {
+                producer.stop();
+            }
+        }
+    }
+
+    private static int awaitAttached(RemoteEnhancerProducer producer, int expected) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (producer.getAttachedWorkers() != expected && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        return producer.getAttachedWorkers();
     }
 
     @Test
