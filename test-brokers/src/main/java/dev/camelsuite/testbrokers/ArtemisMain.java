@@ -16,6 +16,7 @@ public final class ArtemisMain {
     }
 
     public static void main(String[] args) throws Exception {
+        // tag::artemis[]
         String acceptor = "tcp://127.0.0.1:" + args[0] + "?protocols=OPENWIRE";
         Configuration config = new ConfigurationImpl()
                 .setName("artemis-" + args[0])
@@ -23,6 +24,7 @@ public final class ArtemisMain {
                 .setSecurityEnabled(false)
                 .setJMXManagementEnabled(false)
                 .addAcceptorConfiguration("openwire", acceptor);
+        // end::artemis[]
         EmbeddedActiveMQ server = new EmbeddedActiveMQ().setConfiguration(config);
         server.start();
         System.out.println("READY");
