@@ -3,6 +3,7 @@ package dev.camelsuite.uima;
 import java.io.File;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -16,14 +17,17 @@ import org.apache.uima.UIMAFramework;
 import org.apache.uima.analysis_engine.AnalysisEngine;
 import org.apache.uima.cas.CAS;
 import org.apache.uima.util.XMLInputSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The client against a served route on a broker other than the ActiveMQ 6 of the other tests (a subclass per broker):
- * GetMeta (the producer builds its CASes with the served type system), process, and Collection Process Complete
- * answered after the document before it.
+ * GetMeta (the producer builds its CASes with the served type system), process, Collection Process Complete answered
+ * after the document before it, and the broker lost and back.
  */
 abstract class UimaDriverOnOtherBrokerTests {
 
@@ -32,33 +36,49 @@ abstract class UimaDriverOnOtherBrokerTests {
     /** The subclass's broker, started for the class. */
     protected abstract BrokerProcess broker();
 
-    @Test
-    void theClientGetsMetadataAnswersAndCollectionProcessCompleteFromAServedRoute() throws Exception {
-        AnalysisEngine roomNumbers = UIMAFramework.produceAnalysisEngine(UIMAFramework.getXMLParser()
+    private AnalysisEngine roomNumbers;
+    private final Semaphore slowTaken = new Semaphore(0);
+
+    @BeforeEach
+    void loadAnalysisEngine() throws Exception {
+        roomNumbers = UIMAFramework.produceAnalysisEngine(UIMAFramework.getXMLParser()
                 .parseResourceSpecifier(new XMLInputSource(new File(ServedRouteStockClientTest.ROOM_NUMBERS
                         .substring(5)))), 2, 0);
-        Semaphore slowTaken = new Semaphore(0);
-        String url = broker().url();
-        try (CamelContext context = new DefaultCamelContext()) {
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from("uimadriver:" + url + "?queue=Rooms&concurrentConsumers=2&descriptor="
-                         + ServedRouteStockClientTest.ROOM_NUMBERS).routeId("served")
-                            .process(e -> {
-                                if (e.getIn().getBody(String.class).contains("SLOW")) {
-                                    slowTaken.release();
-                                    Thread.sleep(1000);
-                                }
-                            })
-                            .process(e -> roomNumbers.process(e.getIn().getBody(CAS.class)));
-                    from("direct:rooms").to("uimadriver:" + url
-                                            + "?queue=Rooms&timeout=10000&getMetaTimeout=10000&lazyStartProducer=true");
-                }
-            });
-            context.start();
-            ProducerTemplate template = context.createProducerTemplate();
+    }
 
+    @AfterEach
+    void destroyAnalysisEngine() {
+        roomNumbers.destroy();
+    }
+
+    /** A served route of the room number annotator, slow for a document holding SLOW, and a client of it. */
+    private CamelContext context(String clientOptions) throws Exception {
+        String url = broker().url();
+        CamelContext context = new DefaultCamelContext();
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("uimadriver:" + url + "?queue=Rooms&concurrentConsumers=2&descriptor="
+                     + ServedRouteStockClientTest.ROOM_NUMBERS).routeId("served")
+                        .process(e -> {
+                            if (e.getIn().getBody(String.class).contains("SLOW")) {
+                                slowTaken.release();
+                                Thread.sleep(1000);
+                            }
+                        })
+                        .process(e -> roomNumbers.process(e.getIn().getBody(CAS.class)));
+                from("direct:rooms").to("uimadriver:" + url + "?queue=Rooms&getMetaTimeout=10000"
+                                        + "&lazyStartProducer=true&" + clientOptions);
+            }
+        });
+        context.start();
+        return context;
+    }
+
+    @Test
+    void theClientGetsMetadataAnswersAndCollectionProcessCompleteFromAServedRoute() throws Exception {
+        try (CamelContext context = context("timeout=10000")) {
+            ProducerTemplate template = context.createProducerTemplate();
             for (String text : List.of("Meet in 20-001, then in GN-K35.", "Room 31-015 only.")) {
                 AnalysisResult result = template.requestBody("direct:rooms", text, AnalysisResult.class);
                 assertThat(result.annotations(ROOM)).isNotEmpty()
@@ -72,8 +92,33 @@ abstract class UimaDriverOnOtherBrokerTests {
             assertThat(cpc.getException()).isNull();
             assertThat(slow).as("CPC answered after the document before it").isDone();
             assertThat(slow.get().annotations(ROOM)).hasSize(1);
-        } finally {
-            roomNumbers.destroy();
+        }
+    }
+
+    @Test
+    void aLostBrokerFailsTheDocumentInFlightAndLaterOnesSucceedOnceItIsBack() throws Exception {
+        try (CamelContext context = context("timeout=30000")) {
+            ProducerTemplate template = context.createProducerTemplate();
+            template.requestBody("direct:rooms", "Room 20-001", AnalysisResult.class);
+            // no timeout before 30 s: only the lost connection can end this exchange sooner
+            CompletableFuture<AnalysisResult> slow = template.asyncRequestBody("direct:rooms", "SLOW: room 20-001",
+                    AnalysisResult.class);
+            assertThat(slowTaken.tryAcquire(10, TimeUnit.SECONDS)).isTrue();
+            broker().stop();
+            assertThatThrownBy(() -> slow.get(20, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
+                    .rootCause().hasMessageContaining("Lost the connection to broker " + broker().url());
+            broker().start();
+            // the served route reconnects on its own schedule: the first exchanges may fail until it is back
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            Exchange again;
+            do {
+                again = template.request("direct:rooms", e -> e.getIn().setBody("Room 20-001 again"));
+            } while (again.getException() != null && System.nanoTime() < deadline);
+            assertThat(again.getException()).isNull();
+            for (int i = 0; i < 3; i++) {
+                assertThat(template.requestBody("direct:rooms", "Room 31-015, " + i, AnalysisResult.class)
+                        .annotations(ROOM)).hasSize(1);
+            }
         }
     }
 }

@@ -1,7 +1,6 @@
 package dev.camelsuite.enhancer.remote;
 
-import java.net.ServerSocket;
-
+import dev.camelsuite.testbrokers.BrokerProcess;
 import org.apache.activemq.broker.BrokerService;
 import org.apache.activemq.broker.TransportConnector;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -21,11 +20,7 @@ public class EmbeddedBroker implements BeforeAllCallback, AfterAllCallback {
     }
 
     public static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        return BrokerProcess.freePort();
     }
 
     @Override
