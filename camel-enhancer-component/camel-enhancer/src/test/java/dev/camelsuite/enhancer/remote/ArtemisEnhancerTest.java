@@ -13,10 +13,4 @@ class ArtemisEnhancerTest extends EnhancerOnOtherBrokerTests {
     protected BrokerProcess broker() {
         return BROKER;
     }
-
-    @Override
-    protected boolean announcesConsumers() {
-        // Artemis 2.40 sends an OpenWire subscriber of ActiveMQ.Advisory.Consumer.Queue.* nothing
-        return false;
-    }
 }

@@ -13,9 +13,4 @@ class Classic5EnhancerTest extends EnhancerOnOtherBrokerTests {
     protected BrokerProcess broker() {
         return BROKER;
     }
-
-    @Override
-    protected boolean announcesConsumers() {
-        return true;
-    }
 }

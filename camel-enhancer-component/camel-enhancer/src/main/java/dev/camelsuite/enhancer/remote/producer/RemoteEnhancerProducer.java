@@ -2,6 +2,7 @@ package dev.camelsuite.enhancer.remote.producer;
 
 import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 
 import dev.camelsuite.correlation.BrokerInterruptions;
 import dev.camelsuite.correlation.Correlator;
@@ -47,6 +48,8 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
     private static final long FIRST_ATTEMPT_MILLIS = 5_000;
     /** A place in the pool: requests hold one while in flight; the workers keep their own CASes. */
     private static final Object PLACE = new Object();
+    /** How often getAttachedWorkers asks the workers again where the broker announces no consumers. */
+    private static final long RECOUNT_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final EnhancerEndpoint endpoint;
     private final EnhancerConfiguration configuration;
@@ -243,12 +246,16 @@ public class RemoteEnhancerProducer extends DefaultAsyncProducer {
 
     /**
      * Worker instances attached to the request queue: the consumers the broker has on it right now, from its
-     * advisories; where the broker announces nothing (advisories off), the instances that answered the metadata
-     * request.
+     * advisories; where the broker announces nothing (advisories off, ActiveMQ Artemis), the instances that answer
+     * metadata requests, asked again at most once a second by these calls.
      */
     public int getAttachedWorkers() {
         int fromBroker = attachedWorkers.get();
-        return fromBroker >= 0 ? fromBroker : directory.size();
+        if (fromBroker >= 0) {
+            return fromBroker;
+        }
+        // not while disconnected: a failover transport would hold the caller (a health check) until its timeout
+        return link.isConnected() ? directory.recount(link, RECOUNT_INTERVAL_NANOS) : directory.size();
     }
 
     public String getQueue() {

@@ -27,6 +27,9 @@ final class WorkerDirectory {
     /** When each instance last answered a metadata request ({@link System#nanoTime()}). */
     private final Map<String, Long> lastSeen = new ConcurrentHashMap<>();
     private volatile CompletableFuture<WorkerMetadata> firstAnswer;
+    /** When recount last asked, and the ask before ({@link System#nanoTime()}; 0: none). */
+    private long lastRecount;
+    private long recountBefore;
 
     /**
      * Asks every worker instance for its metadata and waits for the first answer, then a moment for the others (they
@@ -77,6 +80,30 @@ final class WorkerDirectory {
         workers.keySet().retainAll(live);
         lastSeen.keySet().retainAll(live);
         return live;
+    }
+
+    /**
+     * The instances answering metadata requests now, for a broker that announces no consumers: asks again, without
+     * waiting, when the last ask is {@code intervalNanos} old, and counts the instances that answered the ask before
+     * the last one or later. An instance that stopped drops out at the second ask after it stopped; until the first,
+     * the count is that of the instances that answered so far.
+     */
+    synchronized int recount(ProducerLink link, long intervalNanos) {
+        long now = System.nanoTime();
+        if (lastRecount == 0 || now - lastRecount >= intervalNanos) {
+            try {
+                link.sendControl(WireProtocol.METADATA);
+                recountBefore = lastRecount;
+                lastRecount = now;
+            } catch (JMSException e) {
+                // the connection is going: the count stays as it was, and the health check says what is wrong
+            }
+        }
+        if (recountBefore == 0) {
+            return workers.size();
+        }
+        long since = recountBefore;
+        return (int) lastSeen.values().stream().filter(seen -> seen - since >= 0).count();
     }
 
     /** The instances that answered a metadata request, by instance id. */
