@@ -7,6 +7,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -38,12 +39,23 @@ public final class BrokerProcess implements BeforeAllCallback, AfterAllCallback 
 
     /** ActiveMQ Artemis 2.40.0 with one OpenWire acceptor (ArtemisMain). */
     public static BrokerProcess artemis() {
+        return artemisProcess();
+    }
+
+    /** ActiveMQ Artemis 2.40.0 with one OpenWire acceptor that only this user may connect to. */
+    public static BrokerProcess artemisWithUser(String user, String password) {
+        return artemisProcess(user, password);
+    }
+
+    private static BrokerProcess artemisProcess(String... user) {
         int port = freePort();
         String classpath = read(moduleTarget().resolve("artemis-classpath.txt"));
-        return new BrokerProcess("artemis-" + port, List.of(java(), "-Xmx256m",
+        List<String> command = new ArrayList<>(List.of(java(), "-Xmx256m",
                 // its audit log says INFO for every consumer and message
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp", classpath,
-                "dev.camelsuite.testbrokers.ArtemisMain", String.valueOf(port)), port);
+                "dev.camelsuite.testbrokers.ArtemisMain", String.valueOf(port)));
+        command.addAll(List.of(user));
+        return new BrokerProcess("artemis-" + port, command, port);
     }
 
     /** ActiveMQ Classic 5.17.6 as its distribution starts one from a broker URI: defaults but persistence and JMX. */
