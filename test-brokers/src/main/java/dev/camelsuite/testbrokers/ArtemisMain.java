@@ -13,9 +13,9 @@ import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
 /**
  * ActiveMQ Artemis in a JVM of its own: {@code ArtemisMain <port> [<user> <password>]}, non-persistent, one acceptor
  * on 127.0.0.1:port that speaks OpenWire only; without a user no security, with one only that user (and a second one,
- * {@value #WITHOUT_DURABLE_QUEUES}, who may not create durable queues) may connect. Everything else is Artemis's default (addresses and queues created on
- * demand, advisories on): what a user who adds an OpenWire acceptor to a stock broker.xml gets. Prints READY once
- * it serves clients; stops when stdin reaches its end or the process is killed.
+ * {@value #WITHOUT_DURABLE_QUEUES}, who may not create durable queues) may connect. Everything else is Artemis's
+ * default (addresses and queues created on demand): what a user who adds an OpenWire acceptor to a stock broker.xml
+ * gets. Prints READY once it serves clients; stops when stdin reaches its end or the process is killed.
  */
 public final class ArtemisMain {
 
