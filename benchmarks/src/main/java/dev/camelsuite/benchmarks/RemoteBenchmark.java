@@ -3,7 +3,6 @@ package dev.camelsuite.benchmarks;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,6 +42,7 @@ import org.apache.activemq.ActiveMQConnectionFactory;
  * at once, for the heap.
  * <p>
  * Run: {@code java -Xmx512m -cp benchmarks/target/benchmarks.jar dev.camelsuite.benchmarks.RemoteBenchmark}
+ * ({@code -Dbroker=artemis} or {@code activemq5} for another broker, see {@link RemoteBroker})
  * ({@code -Dcontenders=enhancer,raw} to run some, {@code -Dparts=levels,mix,heap} for some parts, {@code -Dlevels=1,8,64}
  * for some levels of documents in flight,
  * {@code -Denhancer.options=&prefetch=20} to add worker options).
@@ -95,13 +95,9 @@ public final class RemoteBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        String url = "tcp://127.0.0.1:" + port;
-        Process broker = startBroker(port);
-        try {
+        try (RemoteBroker broker = RemoteBroker.start()) {
+            String url = broker.url();
+            System.out.println("Broker: " + RemoteBroker.CHOSEN + " at " + url);
             if (PARTS.contains("levels")) {
                 levels(url);
             }
@@ -114,8 +110,6 @@ public final class RemoteBenchmark {
                     heap(wide);
                 }
             }
-        } finally {
-            broker.destroyForcibly();
         }
         System.exit(0);
     }

@@ -114,6 +114,8 @@ public final class BrokerProcess implements BeforeAllCallback, AfterAllCallback 
     /** Starts the broker and waits until it accepts connections (up to 60 s). */
     public synchronized void start() throws IOException, InterruptedException {
         File log = new File("target/" + name + ".log");
+        // a module's tests have their target folder; a benchmark run from the project's root may not
+        Files.createDirectories(log.toPath().toAbsolutePath().getParent());
         process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
