@@ -137,7 +137,11 @@ abstract class EnhancerOnOtherBrokerTests {
             for (int i = 0; i < 40; i++) {
                 before.add(template.asyncSend(uri, ex -> ex.getIn().setBody("before the restart")));
             }
-            Thread.sleep(100);
+            // the broker goes while most are in flight, once the first has its answer
+            long answered = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (before.stream().noneMatch(CompletableFuture::isDone) && System.nanoTime() < answered) {
+                Thread.sleep(5);
+            }
             broker().stop();
             Thread.sleep(1000);
             broker().start();
