@@ -31,17 +31,7 @@ class ArtemisEnhancerTest extends EnhancerOnOtherBrokerTests {
     @Test
     void credentialsOnTheEndpointAreUsedAndWrongOnesFailTheProducerStartClearly() throws Exception {
         String uri = "enhancer:secure?queue=secure.q&brokerURL=" + WITH_USER.url() + "&userName=enhancer";
-        try (CamelContext context = new DefaultCamelContext()) {
-            EnhancerComponent enhancer = new EnhancerComponent();
-            enhancer.addChain(Chain.list("secure", "langid"));
-            enhancer.addEngine(EnhancementEngine.of("langid", item -> item.addLanguage("en", 0.9, "langid")));
-            context.addComponent("enhancer", enhancer);
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from(uri + "&password=RAW(s3cret)").routeId("secure-worker").log("${body.text}");
-                }
-            });
+        try (CamelContext context = securedContext(uri + "&password=RAW(s3cret)")) {
             context.start();
             ContentItem item = context.createProducerTemplate().requestBody(uri + "&password=RAW(s3cret)&timeout=10000",
                     "psst", ContentItem.class);
@@ -54,20 +44,26 @@ class ArtemisEnhancerTest extends EnhancerOnOtherBrokerTests {
 
     @Test
     void aWorkerNeedsThePermissionToCreateDurableQueues() throws Exception {
-        try (CamelContext context = new DefaultCamelContext()) {
-            EnhancerComponent enhancer = new EnhancerComponent();
-            enhancer.addChain(Chain.list("secure", "langid"));
-            enhancer.addEngine(EnhancementEngine.of("langid", item -> item.addLanguage("en", 0.9, "langid")));
-            context.addComponent("enhancer", enhancer);
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    // the test-brokers user with every permission of the other but createDurableQueue
-                    from("enhancer:secure?queue=limited.q&brokerURL=" + WITH_USER.url()
-                         + "&userName=no-durable-queues&password=RAW(s3cret)").routeId("limited-worker").log("x");
-                }
-            });
+        // the test-brokers user with every permission of the other but createDurableQueue
+        try (CamelContext context = securedContext("enhancer:secure?queue=limited.q&brokerURL=" + WITH_USER.url()
+                                                   + "&userName=no-durable-queues&password=RAW(s3cret)")) {
             assertThatThrownBy(context::start).hasStackTraceContaining("permission='CREATE_DURABLE_QUEUE'");
         }
+    }
+
+    /** A context with the chain "secure" and a worker route from {@code workerUri}; not started. */
+    private static CamelContext securedContext(String workerUri) throws Exception {
+        CamelContext context = new DefaultCamelContext();
+        EnhancerComponent enhancer = new EnhancerComponent();
+        enhancer.addChain(Chain.list("secure", "langid"));
+        enhancer.addEngine(EnhancementEngine.of("langid", item -> item.addLanguage("en", 0.9, "langid")));
+        context.addComponent("enhancer", enhancer);
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from(workerUri).routeId("secure-worker").log("${body.text}");
+            }
+        });
+        return context;
     }
 }
