@@ -11,10 +11,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -70,9 +66,9 @@ public final class RobotBenchmark {
     public static void main(String[] args) throws Exception {
         String databases = System.getProperty("databases", "postgresql,h2");
         if (databases.contains("postgresql")) {
-            try (EmbeddedPostgres pg = EmbeddedPostgres.builder().setServerConfig("fsync", "on")
-                    .setServerConfig("synchronous_commit", "on").setServerConfig("full_page_writes", "on")
-                    .setServerConfig("max_connections", "100").start();
+            try (EmbeddedPostgres pg = PostgresTimeSpent.configure(EmbeddedPostgres.builder()
+                    .setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on")
+                    .setServerConfig("full_page_writes", "on").setServerConfig("max_connections", "100")).start();
                  HikariDataSource ds = pool(pg.getJdbcUrl("postgres", "postgres"))) {
                 for (String e : EVENTS) {
                     events = e;
@@ -110,11 +106,14 @@ public final class RobotBenchmark {
         return new HikariDataSource(config);
     }
 
-    private static void run(String name, DataSource ds) throws Exception {
+    private static void run(String name, DataSource pool) throws Exception {
+        // -DtimeSpent=true: the round trips of the robots and of the loop counted (PostgresTimeSpent)
+        RoundTrips roundTrips = new RoundTrips();
+        DataSource ds = PostgresTimeSpent.ON ? roundTrips.wrap(pool) : pool;
         try (CamelContext context = new DefaultCamelContext()) {
             context.getRegistry().bind("workflowDb", ds);
             context.addComponent("workflow", workflow());
-            AtomicInteger done = new AtomicInteger();
+            Progress done = new Progress();
             WakeUps wakeUps = new WakeUps();
             context.addRoutes(robots(done, wakeUps));
             context.start();
@@ -125,14 +124,22 @@ public final class RobotBenchmark {
                     continue;
                 }
                 load(ds, robots + "-" + LOADS.getAndIncrement() + "-");
-                double seconds = untilAllDone(context, ds, done, robots);
+                PostgresTimeSpent spent = PostgresTimeSpent.start(pool, roundTrips);
+                double seconds = untilAllDone(context, pool, done, robots);
                 System.out.printf("%s: %s, %,d items (claim, trivial route, complete with history): %.0f items/s%n",
                         name, describe(robots), ITEMS, ITEMS / seconds);
+                if (spent != null) {
+                    spent.report(describe(robots), ITEMS);
+                }
             }
             if (CONTENDERS.contains("loop")) {
                 load(ds, "skiplocked");
+                PostgresTimeSpent spent = PostgresTimeSpent.start(pool, roundTrips);
                 System.out.printf("%s: plain FOR UPDATE SKIP LOCKED loop, 4 threads, claim 10 then complete: %.0f"
-                                  + " items/s%n", name, skipLockedLoop(ds));
+                                  + " items/s%n", name, SkipLockedLoop.run(ds));
+                if (spent != null) {
+                    spent.report("the hand-written loop", ITEMS);
+                }
             }
             if (CONTENDERS.contains("woken")) {
                 wakeUps.measure(name, context);
@@ -156,25 +163,25 @@ public final class RobotBenchmark {
      * A route for each contender, started when its turn comes: the throughput contenders count each step in
      * {@code done}; {@code woken} tells {@code wakeUps} when it starts on one.
      */
-    private static RouteBuilder robots(AtomicInteger done, WakeUps wakeUps) {
+    private static RouteBuilder robots(Progress done, WakeUps wakeUps) {
         return new RouteBuilder() {
             @Override
             public void configure() {
                 from("direct:stepEvents").routeId("events").process(e -> { });
                 from("workflow:robotWF/work?robots=1&claimBatch=10&delay=1").routeId("one").autoStartup(false)
-                        .process(e -> done.incrementAndGet());
+                        .process(e -> done.step());
                 from("workflow:robotWF/work?robots=4&claimBatch=10&delay=1&robotName=four").routeId("four")
-                        .autoStartup(false).process(e -> done.incrementAndGet());
+                        .autoStartup(false).process(e -> done.step());
                 // the same robots without leases: what the leases (their claims' columns, renewals and the look
                 // for leases run out) cost
                 from("workflow:robotWF/work?robots=4&claimBatch=10&delay=1&robotName=four-nolease&lease=0")
-                        .routeId("four-nolease").autoStartup(false).process(e -> done.incrementAndGet());
+                        .routeId("four-nolease").autoStartup(false).process(e -> done.step());
                 // the same robots claiming 50 at a time, their step ends written in batches of up to 100 by a writer
                 from("workflow:robotWF/work?robots=4&claimBatch=50&completionBatch=100&delay=1&robotName=batched")
-                        .routeId("batched").autoStartup(false).process(e -> done.incrementAndGet());
+                        .routeId("batched").autoStartup(false).process(e -> done.step());
                 from("workflow:robotWF/work?robots=4&claimBatch=50&completionBatch=100&delay=1"
                      + "&robotName=batched-nolease&lease=0")
-                        .routeId("batched-nolease").autoStartup(false).process(e -> done.incrementAndGet());
+                        .routeId("batched-nolease").autoStartup(false).process(e -> done.step());
                 from("workflow:robotWF/work?robots=1&claimBatch=10&initialDelay=60000&delay=60000&robotName=woken")
                         .routeId("woken").autoStartup(false)
                         .process(e -> wakeUps.pickedUp());
@@ -182,19 +189,47 @@ public final class RobotBenchmark {
         };
     }
 
-    /** Seconds from starting the robots' route until every step of the load has ended. */
-    private static double untilAllDone(CamelContext context, DataSource ds, AtomicInteger done, String robots)
+    /**
+     * Seconds from the first step a robot of the route started until every step of the load has ended. Not from
+     * starting the route: a robot's first poll comes {@code initialDelay} (1 s by default) after it starts, a wait
+     * that is not part of working off a backlog (the loop's threads start at once).
+     */
+    private static double untilAllDone(CamelContext context, DataSource ds, Progress done, String robots)
             throws Exception {
-        done.set(0);
-        long t0 = System.nanoTime();
+        done.reset();
         context.getRouteController().startRoute(robots);
         // done when every step's end is in the database, not when the routes ran
-        while (done.get() < ITEMS || unfinished(ds) > 0 || eventsWaiting(ds) > 0) {
+        while (done.steps() < ITEMS || unfinished(ds) > 0 || eventsWaiting(ds) > 0) {
             Thread.sleep(20);
         }
-        double seconds = (System.nanoTime() - t0) / 1e9;
+        double seconds = (System.nanoTime() - done.firstStepAt()) / 1e9;
         context.getRouteController().stopRoute(robots);
         return seconds;
+    }
+
+    /** The steps the robots' route ran, and when it ran the first. */
+    private static final class Progress {
+
+        private final AtomicInteger steps = new AtomicInteger();
+        private volatile long firstStepAt;
+
+        void step() {
+            if (steps.getAndIncrement() == 0) {
+                firstStepAt = System.nanoTime();
+            }
+        }
+
+        int steps() {
+            return steps.get();
+        }
+
+        long firstStepAt() {
+            return firstStepAt;
+        }
+
+        void reset() {
+            steps.set(0);
+        }
     }
 
     private static String describe(String robots) {
@@ -309,78 +344,5 @@ public final class RobotBenchmark {
             }
             c.commit();
         }
-    }
-
-    /** The alternative a user would write by hand: claim 10 with SKIP LOCKED, then complete each. */
-    private static double skipLockedLoop(DataSource ds) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        AtomicInteger completed = new AtomicInteger();
-        long t0 = System.nanoTime();
-        List<Future<?>> futures = new ArrayList<>();
-        for (int t = 0; t < 4; t++) {
-            futures.add(pool.submit(() -> claimAndCompleteUntilNoneQueued(ds, completed)));
-        }
-        for (Future<?> f : futures) {
-            f.get();
-        }
-        pool.shutdown();
-        pool.awaitTermination(10, TimeUnit.SECONDS);
-        return completed.get() / ((System.nanoTime() - t0) / 1e9);
-    }
-
-    /** One thread of the hand-written loop, on a connection of its own. */
-    private static Void claimAndCompleteUntilNoneQueued(DataSource ds, AtomicInteger completed) throws Exception {
-        try (Connection c = ds.getConnection()) {
-            while (true) {
-                List<Long> ids = claimTen(c);
-                if (ids.isEmpty()) {
-                    return null;
-                }
-                for (Long id : ids) {
-                    try (PreparedStatement u = c.prepareStatement(
-                            "UPDATE workflow_step SET status = 'completed', status_at = ? WHERE id = ?")) {
-                        u.setObject(1, OffsetDateTime.now(ZoneOffset.UTC));
-                        u.setLong(2, id);
-                        u.executeUpdate();
-                    }
-                    completed.incrementAndGet();
-                }
-            }
-        }
-    }
-
-    /**
-     * Up to 10 queued steps, oldest first, claimed and marked started in one transaction; afterwards the connection
-     * commits each statement. None queued: the empty transaction committed, nothing claimed.
-     */
-    private static List<Long> claimTen(Connection c) throws Exception {
-        List<Long> ids = new ArrayList<>();
-        c.setAutoCommit(false);
-        try (PreparedStatement s = c.prepareStatement(
-                "SELECT id FROM workflow_step WHERE workflow = 'robotWF' AND process = 'work'"
-                + " AND status = 'queued' AND active = TRUE ORDER BY status_at, id"
-                + " FETCH FIRST 10 ROWS ONLY FOR UPDATE SKIP LOCKED");
-             ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-                ids.add(rs.getLong(1));
-            }
-        }
-        if (ids.isEmpty()) {
-            c.commit();
-            return ids;
-        }
-        try (PreparedStatement u = c.prepareStatement(
-                "UPDATE workflow_step SET status = 'started', attempts = attempts + 1, status_at = ?"
-                + " WHERE id = ?")) {
-            for (Long id : ids) {
-                u.setObject(1, OffsetDateTime.now(ZoneOffset.UTC));
-                u.setLong(2, id);
-                u.addBatch();
-            }
-            u.executeBatch();
-        }
-        c.commit();
-        c.setAutoCommit(true);
-        return ids;
     }
 }

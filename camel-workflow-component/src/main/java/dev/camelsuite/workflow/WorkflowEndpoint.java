@@ -80,6 +80,14 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
                             + " back when their lease runs out.")
     private long stuckAfter = 86_400_000L;
 
+    // on for robots, unlike other polling consumers: `delay` is the pause of an idle robot, not of one with a backlog
+    // (10 steps every 500 ms otherwise, wherever no wake-up comes)
+    @UriParam(label = "consumer,scheduler", defaultValue = "true",
+              description = "Robot: a poll that claimed steps is followed at once by the next one, until a poll finds"
+                            + " none; false: every poll waits delay after the one before, as Camel's polling consumers"
+                            + " do by default.")
+    private boolean greedy = true;
+
     @UriParam(label = "consumer", defaultValue = "30000", javaType = "long",
               description = "Robot: how long (milliseconds) a claim holds a step without being renewed. The robot renews"
                             + " the leases of the steps it holds every third of this, from a thread of its own, while"
@@ -115,6 +123,7 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
         super(uri, component);
         this.workflowName = workflowName;
         this.processName = processName;
+        super.setGreedy(greedy);
     }
 
     void validate() {
@@ -244,6 +253,17 @@ public class WorkflowEndpoint extends ScheduledPollEndpoint {
 
     public long getLease() {
         return lease;
+    }
+
+    @Override
+    public boolean isGreedy() {
+        return greedy;
+    }
+
+    @Override
+    public void setGreedy(boolean greedy) {
+        this.greedy = greedy;
+        super.setGreedy(greedy);
     }
 
     public void setLease(long lease) {

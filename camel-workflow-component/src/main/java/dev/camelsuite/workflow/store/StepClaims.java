@@ -52,6 +52,13 @@ final class StepClaims {
             throws SQLException {
         OffsetDateTime now = now();
         OffsetDateTime leaseUntil = lease == null || lease.isZero() ? null : now.plus(lease);
+        if (tx.isPostgres()) {
+            List<StepChange> changed = new ArrayList<>();
+            List<Step> steps = tx.read(c -> PostgresClaim.claim(c, workflow, process, lane, limit,
+                    now.minus(retryDelay), now, robot, holder, leaseUntil, changes.recorded(), changed));
+            changes.emit(changed);
+            return steps;
+        }
         String sql = "SELECT id, object_id, version, status, attempts, status_at, error_message, error_text"
                      + " FROM workflow_step WHERE workflow = ? AND process = ?"
                      // in this shape PostgreSQL reads its index of ready steps in order (db/workflow-postgresql)

@@ -17,6 +17,9 @@ final class StepRows {
             "lifecycle", "next_workflow", "attempts", "elapsed", "error_message", "error_text", "note", "status_at",
             "completed_at", "created_at" };
 
+    /** How many columns a step has. */
+    static final int COUNT = NAMES.length;
+
     /** The columns of a step, in the order {@link #read(ResultSet, int)} expects. */
     static final String COLUMNS = columns("");
 
