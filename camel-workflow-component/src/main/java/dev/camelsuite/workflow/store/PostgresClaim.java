@@ -27,8 +27,12 @@ final class PostgresClaim {
     private static final String EVENTS = "INSERT INTO workflow_event (event_id, object_id, workflow, process, version,"
                                          + " lane, old_status, new_status, changed_at)";
 
-    /** The claim's texts made so far, by limit and lane: a robot endpoint asks for one again and again. */
+    /**
+     * The claim's texts made so far, by limit and lane: a robot endpoint asks for one again and again. Kept for at
+     * most {@link #KEPT} of them: the limits come from endpoints' options, but nothing holds their number down.
+     */
     private static final Map<Integer, String> TEXTS = new ConcurrentHashMap<>();
+    private static final int KEPT = 64;
 
     private PostgresClaim() {
     }
@@ -75,6 +79,18 @@ final class PostgresClaim {
                + ") SELECT " + StepRows.columns("s.") + ", s.old_status FROM started s ORDER BY s.old_at, s.id";
     }
 
+    private static String text(boolean lane, int limit) {
+        int key = limit * 2 + (lane ? 1 : 0);
+        String text = TEXTS.get(key);
+        if (text == null) {
+            text = sql(lane, limit);
+            if (TEXTS.size() < KEPT) {
+                TEXTS.put(key, text);
+            }
+        }
+        return text;
+    }
+
     /**
      * Claims up to {@code limit} ready steps of {@code workflow}/{@code process} (of {@code lane}, unless null) on
      * {@code c}, which commits the statement; adds each step's change to {@code changed}.
@@ -84,8 +100,7 @@ final class PostgresClaim {
                             OffsetDateTime leaseUntil, boolean events, List<StepChange> changed)
             throws SQLException {
         List<Step> steps = new ArrayList<>(limit);
-        try (PreparedStatement s = c.prepareStatement(
-                TEXTS.computeIfAbsent(limit * 2 + (lane == null ? 0 : 1), key -> sql(lane != null, limit)))) {
+        try (PreparedStatement s = c.prepareStatement(text(lane != null, limit))) {
             int p = 1;
             s.setString(p++, workflow);
             s.setString(p++, process);
