@@ -53,6 +53,7 @@ final class StepClaims {
         OffsetDateTime now = now();
         OffsetDateTime leaseUntil = lease == null || lease.isZero() ? null : now.plus(lease);
         if (tx.isPostgres()) {
+            // the same claim in one auto-committed statement (PostgresClaim); below, the transaction other databases run
             List<StepChange> changed = new ArrayList<>();
             List<Step> steps = tx.read(c -> PostgresClaim.claim(c, workflow, process, lane, limit,
                     now.minus(retryDelay), now, robot, holder, leaseUntil, changes.recorded(), changed));
@@ -61,7 +62,6 @@ final class StepClaims {
         }
         String sql = "SELECT id, object_id, version, status, attempts, status_at, error_message, error_text"
                      + " FROM workflow_step WHERE workflow = ? AND process = ?"
-                     // in this shape PostgreSQL reads its index of ready steps in order (db/workflow-postgresql)
                      + " AND status IN ('queued', 'retrying') AND active = TRUE"
                      + " AND (status = 'queued' OR status_at <= ?)"
                      + " AND (start_at IS NULL OR start_at <= ?)"
